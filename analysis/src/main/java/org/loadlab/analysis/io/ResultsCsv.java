@@ -1,0 +1,93 @@
+package org.loadlab.analysis.io;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import org.loadlab.analysis.run.RunMetrics;
+
+/**
+ * Writes one CSV row per run with its headline metrics first (see {@link #HEADER}).
+ *
+ * <p>Units are in the column names ({@code _s} seconds, {@code _rps} requests/s); queue
+ * lengths are requests, {@code backlog_area} is request·seconds. Per-node columns hold one
+ * value per node, in node order, joined by {@code ;}. Numbers are plain decimals with up to
+ * 10 significant digits; undefined values are {@code NaN}. Rows are in list order, so pass
+ * runs in a deterministic order (as planned, not as finished) for byte-identical files.
+ * Message counts by kind and the response-time histogram are only in the JSON file
+ * ({@link ResultsJson}).
+ *
+ * <p>Source: DESIGN.md (results written as JSON and CSV); metric definitions in
+ * {@link RunMetrics}.
+ */
+public final class ResultsCsv {
+
+    private record Column(String name, Function<RunResult, String> cell) {
+    }
+
+    private static final List<Column> COLUMNS = List.of(
+            new Column("scenario", RunResult::scenario),
+            new Column("policy", RunResult::policy),
+            new Column("seed", r -> CsvNumbers.format(r.seed())),
+            metric("requests_completed", m -> CsvNumbers.format(m.requestsCompleted())),
+            metric("requests_rejected", m -> CsvNumbers.format(m.requestsRejected())),
+            metric("throughput_rps", m -> CsvNumbers.format(m.throughputRps())),
+            metric("response_mean_s", m -> CsvNumbers.format(m.responseMean())),
+            metric("response_p50_s", m -> CsvNumbers.format(m.responseP50())),
+            metric("response_p99_s", m -> CsvNumbers.format(m.responseP99())),
+            metric("wait_mean_s", m -> CsvNumbers.format(m.waitMean())),
+            metric("queries_per_decision", m -> CsvNumbers.format(m.queriesPerDecision())),
+            metric("max_queue", m -> CsvNumbers.format(m.maxQueue())),
+            metric("requests_arrived", m -> CsvNumbers.format(m.requestsArrived())),
+            metric("requests_lost", m -> CsvNumbers.format(m.requestsLost())),
+            metric("response_p95_s", m -> CsvNumbers.format(m.responseP95())),
+            metric("response_p999_s", m -> CsvNumbers.format(m.responseP999())),
+            metric("response_max_s", m -> CsvNumbers.format(m.responseMax())),
+            metric("backlog_area", m -> CsvNumbers.format(m.backlogArea())),
+            metric("mean_queue", m -> CsvNumbers.format(m.meanQueueLength())),
+            metric("max_cluster_queue", m -> CsvNumbers.format(m.maxClusterQueue())),
+            metric("decisions", m -> CsvNumbers.format(m.decisions())),
+            metric("messages_total", m -> CsvNumbers.format(m.messagesTotal())),
+            metric("bytes_est", m -> CsvNumbers.format(m.bytesEstimated())),
+            metric("state_updates", m -> CsvNumbers.format(m.stateUpdates())),
+            metric("jain_fairness", m -> CsvNumbers.format(m.jainFairness())),
+            metric("duration_s", m -> CsvNumbers.format(m.durationSeconds())),
+            metric("node_request_share", m -> CsvNumbers.join(m.nodeRequestShare())),
+            metric("node_utilisation", m -> CsvNumbers.join(m.nodeUtilisation())),
+            metric("node_max_queue", m -> CsvNumbers.join(m.nodeMaxQueue())));
+
+    /** The column names, in file order. */
+    public static final List<String> HEADER = COLUMNS.stream().map(Column::name).toList();
+
+    private ResultsCsv() {
+    }
+
+    /**
+     * Writes the runs, replacing the file and creating parent directories.
+     *
+     * @param file target CSV file
+     * @param runs runs, one row each, in this order; may be empty (header only)
+     * @throws IOException if the file cannot be written
+     * @throws NullPointerException if an argument or a run is null
+     */
+    public static void write(Path file, List<RunResult> runs) throws IOException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(runs, "runs");
+        List<List<String>> rows = new ArrayList<>(runs.size());
+        for (RunResult run : runs) {
+            Objects.requireNonNull(run, "runs contains null");
+            List<String> row = new ArrayList<>(COLUMNS.size());
+            for (Column column : COLUMNS) {
+                row.add(column.cell().apply(run));
+            }
+            rows.add(row);
+        }
+        CsvTableWriter.write(file, HEADER, rows);
+    }
+
+    private static Column metric(String name, Function<RunMetrics, String> cell) {
+        return new Column(name, r -> cell.apply(r.metrics()));
+    }
+}

@@ -1,0 +1,126 @@
+package org.loadlab.analysis.run;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The metrics of one run, as produced by {@link RunRecorder#finish(double)}. Immutable and
+ * Jackson-serialisable (properties in declaration order).
+ *
+ * <p><b>Two scopes.</b> Counters ({@code requests*}, decisions, messages, bytes, state
+ * updates) cover the <em>whole run</em>. Everything else covers the <em>measurement
+ * window</em> [warm-up, end]: response and waiting times count only requests that arrived at
+ * or after the warm-up; throughput, node shares, utilisation, backlog and maxima count only
+ * what happened in the window. The {@link #series()} covers the whole run from time 0.
+ * Undefined values (e.g. a mean of no observations) are NaN.
+ *
+ * @param requestsArrived requests that entered a balancer, whole run
+ * @param requestsCompleted requests completed, whole run
+ * @param requestsRejected requests rejected (admission control, no node available), whole run
+ * @param requestsLost requests lost at failed nodes, whole run
+ * @param durationSeconds length of the measurement window, end − warm-up, seconds
+ * @param throughputRps completions whose completion time lies in the window, divided by
+ *     {@code durationSeconds}, requests/s
+ * @param responseMean exact mean response (sojourn) time, completion − arrival at the
+ *     balancer, of requests arrived at or after warm-up, seconds
+ * @param responseP50 median response time, seconds (HdrHistogram, within 0.1%)
+ * @param responseP95 95th percentile response time, seconds (within 0.1%)
+ * @param responseP99 99th percentile response time, seconds (within 0.1%)
+ * @param responseP999 99.9th percentile response time, seconds (within 0.1%)
+ * @param responseMax exact largest response time, seconds
+ * @param waitMean exact mean waiting time (queued at a node before service started) of
+ *     requests that joined the node's queue at or after warm-up, seconds
+ * @param backlogArea ∫ Σ_j q_j dt over the window, request·seconds
+ * @param meanQueueLength time-average of Σ_j q_j / n over the window, requests per node
+ * @param maxQueue largest q_j of any node in the window, requests
+ * @param maxClusterQueue largest Σ_j q_j in the window, requests
+ * @param decisions routing decisions, whole run
+ * @param queriesPerDecision nodes whose load was read per decision (probes, cache reads or
+ *     oracle reads), mean over decisions; NaN without decisions
+ * @param messagesByKind messages sent by kind, sorted by kind, whole run
+ * @param messagesTotal messages sent, whole run
+ * @param bytesEstimated estimated bytes of all messages sent, whole run
+ * @param stateUpdates load reports received by balancers (one per receiver), whole run
+ * @param nodeRequestShare per node j: completions at j in the window / all completions in the
+ *     window (sums to 1; NaN when nothing completed in the window)
+ * @param nodeUtilisation per node j: ρ_j = busy server-time / available server-time in the
+ *     window (for constant servers: busy server-time / (servers × duration)); NaN for a node
+ *     with no servers
+ * @param nodeMaxQueue per node j: largest q_j in the window, requests
+ * @param jainFairness Jain's index (Σρ_j)² / (n Σρ_j²) over {@code nodeUtilisation}: 1 when all
+ *     nodes are equally utilised, 1/n when one node does all the work; NaN when no node was busy
+ * @param series per-interval time series over the whole run (see {@link SeriesPoint})
+ * @param responseHistogram response-time distribution of the window's requests, Base64 of the
+ *     compressed HdrHistogram encoding in nanoseconds; decode with {@link #decodeResponseHistogram()}
+ *
+ * <p>Source: DESIGN.md (results of a run are a typed record written as JSON and CSV); SPEC.md §4, §5
+ * (metrics); Jain et al. 1984 (fairness index).
+ */
+@JsonPropertyOrder({
+    "requestsArrived", "requestsCompleted", "requestsRejected", "requestsLost",
+    "durationSeconds", "throughputRps",
+    "responseMean", "responseP50", "responseP95", "responseP99", "responseP999", "responseMax",
+    "waitMean", "backlogArea", "meanQueueLength", "maxQueue", "maxClusterQueue",
+    "decisions", "queriesPerDecision", "messagesByKind", "messagesTotal", "bytesEstimated", "stateUpdates",
+    "nodeRequestShare", "nodeUtilisation", "nodeMaxQueue", "jainFairness", "series", "responseHistogram"})
+public record RunMetrics(
+        long requestsArrived,
+        long requestsCompleted,
+        long requestsRejected,
+        long requestsLost,
+        double durationSeconds,
+        double throughputRps,
+        double responseMean,
+        double responseP50,
+        double responseP95,
+        double responseP99,
+        double responseP999,
+        double responseMax,
+        double waitMean,
+        double backlogArea,
+        double meanQueueLength,
+        int maxQueue,
+        long maxClusterQueue,
+        long decisions,
+        double queriesPerDecision,
+        SortedMap<String, Long> messagesByKind,
+        long messagesTotal,
+        long bytesEstimated,
+        long stateUpdates,
+        List<Double> nodeRequestShare,
+        List<Double> nodeUtilisation,
+        List<Integer> nodeMaxQueue,
+        double jainFairness,
+        List<SeriesPoint> series,
+        String responseHistogram) {
+
+    /**
+     * Copies the collections so the record is immutable.
+     *
+     * @throws NullPointerException if a collection, an element of one, or
+     *     {@code responseHistogram} is null
+     */
+    public RunMetrics {
+        messagesByKind = Collections.unmodifiableSortedMap(
+                new TreeMap<>(Objects.requireNonNull(messagesByKind, "messagesByKind")));
+        nodeRequestShare = List.copyOf(Objects.requireNonNull(nodeRequestShare, "nodeRequestShare"));
+        nodeUtilisation = List.copyOf(Objects.requireNonNull(nodeUtilisation, "nodeUtilisation"));
+        nodeMaxQueue = List.copyOf(Objects.requireNonNull(nodeMaxQueue, "nodeMaxQueue"));
+        series = List.copyOf(Objects.requireNonNull(series, "series"));
+        Objects.requireNonNull(responseHistogram, "responseHistogram");
+    }
+
+    /**
+     * Decodes {@link #responseHistogram()} for percentiles or CDF plots.
+     *
+     * @return the response-time distribution of the window's requests
+     * @throws IllegalArgumentException if the stored text is not a valid encoding
+     */
+    public ResponseTimeHistogram decodeResponseHistogram() {
+        return ResponseTimeHistogram.decode(responseHistogram);
+    }
+}

@@ -1,0 +1,75 @@
+package org.loadlab.node.protocol;
+
+import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.node.kernel.Message;
+
+/**
+ * Messages a balancer (frontend) accepts: new requests from the workload driver, probe
+ * replies and load reports from nodes, responses of served requests, and its own timers.
+ *
+ * <p>Source: DESIGN.md ("balancers sample k peers by message"), SPEC.md §2.
+ */
+public sealed interface BalancerMessage extends Message {
+
+    /**
+     * A new request from the workload driver, to be routed.
+     *
+     * @param id request id, unique within a run
+     * @param demand service demand D in work units
+     * @param arrivalTime time the request entered the system, seconds
+     */
+    record Arrival(long id, double demand, double arrivalTime) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 32;
+        }
+    }
+
+    /**
+     * A node's answer to a {@link NodeMessage.Probe}.
+     *
+     * @param probeId the probe's id
+     * @param load the node's state when it answered
+     */
+    record ProbeReply(long probeId, LoadSnapshot load) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 80;
+        }
+    }
+
+    /**
+     * A node's periodic state push (cached information model).
+     *
+     * @param load the node's state when the report was taken
+     */
+    record LoadReport(LoadSnapshot load) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 80;
+        }
+    }
+
+    /**
+     * The outcome of a routed request.
+     *
+     * @param id request id
+     * @param node index of the node that handled it
+     * @param arrivalTime the request's arrival time, seconds
+     * @param served true if served; false if the node refused it (queue full)
+     */
+    record Response(long id, int node, double arrivalTime, boolean served) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 40;
+        }
+    }
+
+    /** Timer: probe replies for request {@code requestId} are overdue. */
+    record ProbeTimeout(long requestId) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package org.loadlab.node.protocol;
+
+import org.loadlab.node.kernel.BalancerId;
+import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.node.kernel.Message;
+
+/**
+ * Messages a backend node accepts. Requests and probes come from balancers; control
+ * messages (failure, recovery, degradation) from the scenario's event script or the
+ * chaos API; the rest are the node's own timers.
+ *
+ * <p>Source: SPEC.md §1 (backend node), DESIGN.md (probe / report protocol).
+ */
+public sealed interface NodeMessage extends Message {
+
+    /**
+     * A request to serve.
+     *
+     * @param id request id, unique within a run
+     * @param demand service demand D in work units (service time is D / μ_j)
+     * @param arrivalTime time the request entered the system (at the driver), seconds
+     * @param replyTo balancer that routed it and receives the {@link BalancerMessage.Response}
+     */
+    record Request(long id, double demand, double arrivalTime, BalancerId replyTo) implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 48;
+        }
+    }
+
+    /**
+     * A load query: the node answers with a {@link BalancerMessage.ProbeReply} carrying {@code probeId}.
+     *
+     * @param probeId id the balancer uses to match the reply (the request id)
+     * @param replyTo balancer that asked
+     */
+    record Probe(long probeId, BalancerId replyTo) implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 24;
+        }
+    }
+
+    /** Crash: the node stops serving and answering; queued and in-service requests are lost. */
+    record Fail() implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 16;
+        }
+    }
+
+    /** Recovery after {@link Fail}: the node serves again with an empty queue. */
+    record Recover() implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 16;
+        }
+    }
+
+    /**
+     * Capacity change: μ_j becomes {@code factor} × its nominal rate (1 restores it).
+     *
+     * @param factor multiplier of the nominal service rate, ≥ 0
+     */
+    record Degrade(double factor) implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 16;
+        }
+    }
+
+    /** Timer: the request in server slot {@code slot} finished service. */
+    record ServiceDone(int slot) implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+
+    /** Timer: time to take a load snapshot for the cached information model. */
+    record ReportTick() implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+
+    /** Timer: a snapshot taken {@code report-delay} ago is now pushed to the balancers. */
+    record ReportDue(LoadSnapshot snapshot) implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,393 @@
+package org.loadlab.workload.scenario;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigRenderOptions;
+import com.typesafe.config.ConfigSyntax;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.Predicate;
+
+/**
+ * Loads a scenario by built-in name or HOCON file, applies {@code --set key=value}
+ * overrides, merges the defaults ({@code scenario-defaults.conf}) and validates every key
+ * before anything runs. All problems are reported together in a
+ * {@link ScenarioException}.
+ */
+public final class ScenarioLoader {
+    private static final List<String> PROCESSES = List.of("poisson", "on-off", "mmpp", "diurnal", "trace");
+    private static final List<String> DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto", "mixture", "trace");
+    private static final List<String> COMPONENT_DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto");
+    private static final List<String> MODELS = List.of("probe", "cached", "oracle");
+    private static final List<String> EVENTS = List.of("fail", "recover", "degrade", "spike");
+    private static final Set<String> SAMPLING_ASMF = Set.of("asmf", "asmf-no-feedback", "asmf-no-multiresource");
+
+    private final Predicate<String> policyExists;
+    private final String policyNames;
+
+    /**
+     * @param policyExists tells whether a policy name is known (the balancer catalog)
+     * @param policyNames the known names, for error messages
+     */
+    public ScenarioLoader(Predicate<String> policyExists, String policyNames) {
+        this.policyExists = policyExists;
+        this.policyNames = policyNames;
+    }
+
+    /**
+     * Loads a built-in scenario by name, or a HOCON / JSON file by path.
+     *
+     * @param nameOrFile built-in name (see {@link BuiltIns#SCENARIOS}) or a file path
+     * @param overrides {@code key=value} strings applied on top (HOCON values)
+     * @throws ScenarioException if the file is missing or unreadable, or any key is invalid
+     */
+    public Scenario load(String nameOrFile, List<String> overrides) {
+        Config raw;
+        Path baseDir;
+        String resource = BuiltIns.SCENARIOS.get(nameOrFile);
+        if (resource != null) {
+            raw = ConfigFactory.parseResources(ScenarioLoader.class.getClassLoader(), resource,
+                    ConfigParseOptions.defaults().setAllowMissing(false));
+            baseDir = Path.of(".");
+        } else {
+            Path file = Path.of(nameOrFile);
+            if (!Files.isRegularFile(file)) {
+                throw new ScenarioException(nameOrFile, List.of("--scenario = '" + nameOrFile
+                        + "': no such built-in scenario or file; built-in: " + String.join(", ", BuiltIns.SCENARIOS.keySet())));
+            }
+            try {
+                raw = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
+            } catch (ConfigException e) {
+                throw new ScenarioException(nameOrFile, List.of("cannot parse " + file + ": " + e.getMessage()));
+            }
+            // A results.json of an earlier run carries its scenario: run it again as it was.
+            if (raw.hasPath("scenario") && raw.getValue("scenario").valueType() == com.typesafe.config.ConfigValueType.OBJECT
+                    && raw.hasPath("runs")) {
+                raw = raw.getConfig("scenario");
+            }
+            baseDir = file.toAbsolutePath().getParent();
+        }
+        return parse(applyOverrides(raw, overrides, nameOrFile), nameOrFile, baseDir);
+    }
+
+    /**
+     * Applies {@code key=value} overrides to {@code base}.
+     *
+     * @throws ScenarioException naming the malformed override
+     */
+    public static Config applyOverrides(Config base, List<String> overrides, String source) {
+        Config result = base;
+        List<String> problems = new ArrayList<>();
+        for (String o : overrides) {
+            int eq = o.indexOf('=');
+            if (eq <= 0) {
+                problems.add("--set '" + o + "': expected key=value, e.g. --set arrivals.utilisation=0.9");
+                continue;
+            }
+            try {
+                Config one = ConfigFactory.parseString(o.substring(0, eq).trim() + " = " + o.substring(eq + 1).trim(),
+                        ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF));
+                result = one.withFallback(result);
+            } catch (ConfigException e) {
+                problems.add("--set '" + o + "': not a valid HOCON key=value (" + e.getMessage() + ")");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new ScenarioException(source, problems);
+        }
+        return result;
+    }
+
+    /**
+     * Validates a scenario tree (without defaults) and builds the record.
+     *
+     * @param raw the user's tree
+     * @param source name for messages
+     * @param baseDir directory relative trace paths are resolved against
+     * @throws ScenarioException listing every problem
+     */
+    public Scenario parse(Config raw, String source, Path baseDir) {
+        Config defaults = ConfigFactory.parseResources(ScenarioLoader.class.getClassLoader(), "scenario-defaults.conf");
+        Config merged;
+        try {
+            merged = raw.withFallback(defaults).resolve();
+        } catch (ConfigException e) {
+            throw new ScenarioException(source, List.of(e.getMessage()));
+        }
+        ConfigReader r = new ConfigReader(merged);
+        new ConfigReader(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components"));
+
+        String name = r.string("name");
+        String description = r.string("description");
+        List<Long> seeds = List.of(101L);
+        try {
+            seeds = Seeds.parse(merged.getValue("seeds").unwrapped().toString());
+        } catch (IllegalArgumentException e) {
+            r.problem("seeds", e.getMessage());
+        }
+        long topologySeed = r.integer("topology-seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        List<String> policies = r.strings("policies");
+        if (policies.isEmpty()) {
+            r.problem("policies", "empty; name at least one of: " + policyNames);
+        }
+        for (int i = 0; i < policies.size(); i++) {
+            if (!policyExists.test(policies.get(i))) {
+                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is not a known policy; allowed: " + policyNames);
+            }
+        }
+        double duration = r.nonNegative("duration", "seconds");
+        long requests = r.integer("requests", 0, Long.MAX_VALUE);
+        double warmup = r.nonNegative("warmup", "seconds");
+        double drainTimeout = r.nonNegative("drain-timeout", "seconds");
+        double seriesInterval = r.positive("series-interval", "seconds");
+
+        Scenario.Nodes nodes = nodes(r.at("nodes"));
+        Scenario.Balancers balancers = balancers(r.at("balancers"));
+        Scenario.Arrivals arrivals = arrivals(r.at("arrivals"), baseDir);
+        Scenario.Demand demand = demand(r.at("demand"), true);
+        Scenario.Information information = information(r.at("information"));
+        Scenario.Network network = new Scenario.Network(
+                r.nonNegative("network.latency", "seconds"), r.nonNegative("network.jitter", "seconds"));
+        Scenario.Policy policy = policy(r.at("policy"));
+        List<Scenario.Event> events = events(r, merged, nodes.count(), topologySeed);
+
+        crossChecks(r, policies, duration, requests, nodes, balancers, arrivals, demand, information, policy, events);
+        if (!r.problems().isEmpty()) {
+            throw new ScenarioException(source, r.problems());
+        }
+        String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
+        return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup,
+                drainTimeout, seriesInterval, nodes, balancers, arrivals, demand, information, network, policy,
+                events, json);
+    }
+
+    private static Scenario.Nodes nodes(ConfigReader r) {
+        int count = (int) r.integer("count", 1, 10_000_000);
+        int servers = (int) r.integer("servers", 1, 100_000);
+        String dist = r.oneOf("service-rate.distribution", List.of("constant", "uniform"));
+        double value = r.nonNegative("service-rate.value", "work units/s");
+        double min = r.nonNegative("service-rate.min", "work units/s");
+        double max = r.nonNegative("service-rate.max", "work units/s");
+        if (dist.equals("uniform") && !(max >= min)) {
+            r.problem("service-rate.max", max + " is below service-rate.min = " + min);
+        }
+        if (dist.equals("constant") && value == 0) {
+            r.problem("service-rate.value", "0: nodes must have a service rate > 0 (work units/s)");
+        }
+        int capacity = (int) r.integer("queue-capacity", 0, Integer.MAX_VALUE);
+        double resourcePeriod = r.positive("resource-period", "seconds");
+        return new Scenario.Nodes(count, servers, dist, value, min, max, capacity, resourcePeriod);
+    }
+
+    private static Scenario.Balancers balancers(ConfigReader r) {
+        int count = (int) r.integer("count", 1, 100_000);
+        String split = r.oneOf("split", List.of("uniform", "zipf"));
+        double zipf = r.nonNegative("zipf-exponent", "");
+        String allowed = r.oneOf("allowed", List.of("all", "fraction"));
+        double fraction = r.between("allowed-fraction", 0, 1, "");
+        int min = (int) r.integer("allowed-min", 1, Integer.MAX_VALUE);
+        return new Scenario.Balancers(count, split, zipf, allowed, fraction, min);
+    }
+
+    private static Scenario.Arrivals arrivals(ConfigReader r, Path baseDir) {
+        String process = r.oneOf("process", PROCESSES);
+        double utilisation = r.nonNegative("utilisation", "");
+        double rate = r.nonNegative("rate", "requests/s");
+        if (rate == 0 && utilisation == 0) {
+            r.problem("utilisation", "0 while arrivals.rate is 0: set a utilisation in (0, 1) or a rate > 0 requests/s");
+        }
+        Scenario.OnOff onOff = new Scenario.OnOff(r.nonNegative("on-off.high-factor", ""), r.nonNegative("on-off.low-factor", ""),
+                r.positive("on-off.period", "seconds"), r.between("on-off.duty", 0, 1, ""));
+        Scenario.Mmpp mmpp = new Scenario.Mmpp(r.nonNegative("mmpp.high-factor", ""), r.nonNegative("mmpp.low-factor", ""),
+                r.positive("mmpp.mean-on", "seconds"), r.positive("mmpp.mean-off", "seconds"));
+        Scenario.Diurnal diurnal = new Scenario.Diurnal(r.between("diurnal.amplitude", 0, 1, ""),
+                r.nonNegative("diurnal.period", "seconds (0 = duration)"), (int) r.integer("diurnal.burst-windows", 0, 1000),
+                r.positive("diurnal.burst-factor", ""), r.between("diurnal.burst-width", 0, 1, "fraction of the period"));
+        String file = r.string("trace.file");
+        boolean loop = r.bool("trace.loop");
+        String resolved = "";
+        if (process.equals("trace")) {
+            resolved = resolveTrace(r, file, baseDir);
+        }
+        return new Scenario.Arrivals(process, utilisation, rate, onOff, mmpp, diurnal, new Scenario.Trace(resolved, loop));
+    }
+
+    private static String resolveTrace(ConfigReader r, String file, Path baseDir) {
+        if (file.isBlank()) {
+            r.problem("trace.file", "empty; arrivals.process = trace needs a CSV path or a built-in trace: "
+                    + String.join(", ", BuiltIns.TRACES.keySet()));
+            return "";
+        }
+        String resource = BuiltIns.TRACES.get(file);
+        if (resource != null) {
+            return "classpath:" + resource;
+        }
+        Path p = Path.of(file);
+        if (!p.isAbsolute() && baseDir != null && Files.isRegularFile(baseDir.resolve(p))) {
+            p = baseDir.resolve(p);
+        }
+        if (!Files.isRegularFile(p)) {
+            r.problem("trace.file", "'" + file + "': no such file (looked in " + Path.of("").toAbsolutePath()
+                    + (baseDir != null ? " and " + baseDir : "") + "); built-in traces: " + String.join(", ", BuiltIns.TRACES.keySet()));
+            return "";
+        }
+        return p.toAbsolutePath().normalize().toString();
+    }
+
+    private Scenario.Demand demand(ConfigReader r, boolean topLevel) {
+        String dist = r.oneOf("distribution", topLevel ? DEMANDS : COMPONENT_DEMANDS);
+        double mean = r.positive("mean", "work units");
+        double sigma = r.positive("sigma", "");
+        double alpha = r.number("alpha");
+        if (dist.equals("pareto") && !(alpha > 1)) {
+            r.problem("alpha", alpha + ": a Pareto demand needs alpha > 1 (finite mean)");
+        }
+        List<Scenario.Component> components = new ArrayList<>();
+        if (topLevel) {
+            List<? extends Config> list = r.objects("components");
+            Config componentDefaults = r.config().withoutPath("components").withoutPath("distribution");
+            for (int i = 0; i < list.size(); i++) {
+                ConfigReader c = r.child(list.get(i).withFallback(componentDefaults), r.key("components[" + i + "]"));
+                double weight = c.positive("weight", "");
+                components.add(new Scenario.Component(weight, demand(c, false)));
+            }
+            if (dist.equals("mixture") && components.isEmpty()) {
+                r.problem("components", "empty; a mixture needs [{ weight = ..., distribution = ... }, ...]");
+            }
+        }
+        double prefill = topLevel ? r.nonNegative("prefill-seconds-per-token", "seconds/token") : 0;
+        double decode = topLevel ? r.nonNegative("decode-seconds-per-token", "seconds/token") : 0;
+        return new Scenario.Demand(dist, mean, sigma, alpha, components, prefill, decode);
+    }
+
+    private static Scenario.Information information(ConfigReader r) {
+        String model = r.oneOf("model", MODELS);
+        double timeout = r.positive("probe-timeout", "seconds");
+        double period = r.nonNegative("report-period", "seconds");
+        double delay = r.nonNegative("report-delay", "seconds");
+        if (model.equals("cached") && period == 0) {
+            r.problem("report-period", "0: the cached model needs nodes to report, set a period > 0 seconds");
+        }
+        return new Scenario.Information(model, timeout, period, delay);
+    }
+
+    private static Scenario.Policy policy(ConfigReader r) {
+        int k = (int) r.integer("k", 1, Integer.MAX_VALUE);
+        ConfigReader a = r.at("asmf");
+        Scenario.Asmf asmf = new Scenario.Asmf((int) a.integer("k", 1, Integer.MAX_VALUE),
+                a.nonNegative("alpha", ""), a.nonNegative("beta", ""), a.nonNegative("gamma", ""), a.nonNegative("delta", ""),
+                a.nonNegative("tau", ""), a.nonNegative("eta", ""), a.positive("c-min", ""), a.positive("c-max", ""),
+                a.positive("window", "seconds"));
+        if (asmf.cMax() < asmf.cMin()) {
+            a.problem("c-max", asmf.cMax() + " is below c-min = " + asmf.cMin());
+        }
+        return new Scenario.Policy(k, asmf);
+    }
+
+    private static List<Scenario.Event> events(ConfigReader r, Config merged, int n, long topologySeed) {
+        List<Scenario.Event> out = new ArrayList<>();
+        List<? extends Config> list = r.objects("events");
+        Config eventDefaults = ConfigFactory.parseString("until = 0, factor = 1, fraction = 0, nodes = []");
+        for (int i = 0; i < list.size(); i++) {
+            ConfigReader e = r.child(list.get(i).withFallback(eventDefaults), "events[" + i + "]");
+            e.rejectUnknownKeys(ConfigFactory.parseString("at = 0, type = x, until = 0, factor = 1, fraction = 0, nodes = []"), Set.of());
+            double at = e.nonNegative("at", "seconds");
+            String type = e.oneOf("type", EVENTS);
+            double until = e.nonNegative("until", "seconds");
+            double factor = e.nonNegative("factor", "");
+            double fraction = e.between("fraction", 0, 1, "");
+            List<Integer> nodes = new ArrayList<>();
+            try {
+                nodes.addAll(e.config().getIntList("nodes"));
+            } catch (ConfigException ex) {
+                e.problem("nodes", "must be a list of node indices");
+            }
+            for (int node : nodes) {
+                if (node < 0 || node >= n) {
+                    e.problem("nodes", "node " + node + " does not exist; allowed: 0.." + (n - 1));
+                }
+            }
+            if (type.equals("spike")) {
+                if (!(until > at)) {
+                    e.problem("until", until + ": a spike must end after it starts (at = " + at + ")");
+                }
+                if (!(factor > 0)) {
+                    e.problem("factor", factor + ": a spike multiplies the arrival rate by a factor > 0");
+                }
+            } else if (nodes.isEmpty()) {
+                if (fraction == 0) {
+                    e.problem("fraction", "0 and no nodes listed: name nodes = [...] or a fraction in (0, 1]");
+                }
+                nodes.addAll(pickNodes(n, fraction, topologySeed, i));
+            }
+            out.add(new Scenario.Event(at, type, until, factor, List.copyOf(nodes)));
+        }
+        return out;
+    }
+
+    /** ⌈fraction·n⌉ distinct nodes chosen with the topology seed (the same for every run seed). */
+    private static List<Integer> pickNodes(int n, double fraction, long topologySeed, int eventIndex) {
+        int count = (int) Math.ceil(fraction * n);
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        SplittableRandom rng = new SplittableRandom(topologySeed * 1_000_003L + eventIndex);
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            int j = i + rng.nextInt(n - i);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+            out.add(order[i]);
+        }
+        out.sort(null);
+        return out;
+    }
+
+    private void crossChecks(ConfigReader r, List<String> policies, double duration, long requests,
+                             Scenario.Nodes nodes, Scenario.Balancers balancers, Scenario.Arrivals arrivals,
+                             Scenario.Demand demand, Scenario.Information information, Scenario.Policy policy,
+                             List<Scenario.Event> events) {
+        if (duration == 0 && requests == 0 && !arrivals.process().equals("trace")) {
+            r.problem("duration", "0 with requests = 0: the arrivals would never stop; set a duration in seconds or a request count");
+        }
+        if (demand.distribution().equals("trace") && !arrivals.process().equals("trace")) {
+            r.problem("demand.distribution", "'trace' needs arrivals.process = trace (demand comes from the trace's token columns)");
+        }
+        if ((arrivals.process().equals("trace") || arrivals.process().equals("mmpp"))
+                && events.stream().anyMatch(e -> e.type().equals("spike"))) {
+            r.problem("events", "a spike scales the arrival rate, which needs arrivals.process = poisson, on-off or diurnal (was "
+                    + arrivals.process() + ")");
+        }
+        if (arrivals.process().equals("diurnal") && arrivals.diurnal().period() == 0 && duration == 0) {
+            r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds");
+        }
+        int allowed = balancers.allowedSize(nodes.count());
+        if (policies.contains("power-of-k") && policy.k() > allowed) {
+            r.problem("policy.k", policy.k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
+        }
+        if (policies.contains("p2c") && allowed < 2) {
+            r.problem("policies", "p2c samples 2 distinct nodes but the allowed set has " + allowed);
+        }
+        if (policies.stream().anyMatch(SAMPLING_ASMF::contains) && policy.asmf().k() > allowed) {
+            r.problem("policy.asmf.k", policy.asmf().k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
+        }
+        double capacity = nodes.expectedCapacity();
+        double rho = arrivals.rate() > 0 ? arrivals.rate() * demand.mean() / capacity : arrivals.utilisation();
+        if (rho >= 1 && nodes.queueCapacity() == 0) {
+            String what = arrivals.rate() > 0
+                    ? "arrivals.rate = " + arrivals.rate() + " gives utilisation " + String.format(java.util.Locale.ROOT, "%.3f", rho)
+                    : "arrivals.utilisation = " + rho;
+            r.problem(arrivals.rate() > 0 ? "arrivals.rate" : "arrivals.utilisation", what.substring(what.indexOf('=') + 2)
+                    + ": an open system without rejection is unstable at utilisation >= 1; use a value below 1"
+                    + " or bound the queues with nodes.queue-capacity > 0");
+        }
+    }
+}
