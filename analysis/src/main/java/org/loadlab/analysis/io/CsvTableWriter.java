@@ -1,6 +1,7 @@
 package org.loadlab.analysis.io;
 
 import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
@@ -17,7 +18,10 @@ import java.util.List;
  */
 final class CsvTableWriter {
 
-    private static final CsvMapper MAPPER = new CsvMapper();
+    /** Quotes a cell only when it must be (separator, quote, line break), whatever its length. */
+    private static final CsvMapper MAPPER = CsvMapper.builder()
+            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
+            .build();
 
     private CsvTableWriter() {
     }

@@ -18,6 +18,9 @@ import java.util.TreeMap;
  * what happened in the window. The {@link #series()} covers the whole run from time 0.
  * Undefined values (e.g. a mean of no observations) are NaN.
  *
+ * <p>Source: DESIGN.md (results of a run are a typed record written as JSON and CSV); SPEC.md §4, §5
+ * (metrics); Jain et al. 1984 (fairness index).
+ *
  * @param requestsArrived requests that entered a balancer, whole run
  * @param requestsCompleted requests completed, whole run
  * @param requestsRejected requests rejected (admission control, no node available), whole run
@@ -56,9 +59,6 @@ import java.util.TreeMap;
  * @param series per-interval time series over the whole run (see {@link SeriesPoint})
  * @param responseHistogram response-time distribution of the window's requests, Base64 of the
  *     compressed HdrHistogram encoding in nanoseconds; decode with {@link #decodeResponseHistogram()}
- *
- * <p>Source: DESIGN.md (results of a run are a typed record written as JSON and CSV); SPEC.md §4, §5
- * (metrics); Jain et al. 1984 (fairness index).
  */
 @JsonPropertyOrder({
     "requestsArrived", "requestsCompleted", "requestsRejected", "requestsLost",
@@ -99,10 +99,39 @@ public record RunMetrics(
         String responseHistogram) {
 
     /**
-     * Copies the collections so the record is immutable.
+     * Creates the metrics, copying the collections so the record is immutable; see the class
+     * comment for each component's meaning and unit.
      *
-     * @throws NullPointerException if a collection, an element of one, or
-     *     {@code responseHistogram} is null
+     * @param requestsArrived see the class comment
+     * @param requestsCompleted see the class comment
+     * @param requestsRejected see the class comment
+     * @param requestsLost see the class comment
+     * @param durationSeconds see the class comment
+     * @param throughputRps see the class comment
+     * @param responseMean see the class comment
+     * @param responseP50 see the class comment
+     * @param responseP95 see the class comment
+     * @param responseP99 see the class comment
+     * @param responseP999 see the class comment
+     * @param responseMax see the class comment
+     * @param waitMean see the class comment
+     * @param backlogArea see the class comment
+     * @param meanQueueLength see the class comment
+     * @param maxQueue see the class comment
+     * @param maxClusterQueue see the class comment
+     * @param decisions see the class comment
+     * @param queriesPerDecision see the class comment
+     * @param messagesByKind see the class comment
+     * @param messagesTotal see the class comment
+     * @param bytesEstimated see the class comment
+     * @param stateUpdates see the class comment
+     * @param nodeRequestShare see the class comment
+     * @param nodeUtilisation see the class comment
+     * @param nodeMaxQueue see the class comment
+     * @param jainFairness see the class comment
+     * @param series see the class comment
+     * @param responseHistogram see the class comment
+     * @throws NullPointerException if a collection, an element of one, or {@code responseHistogram} is null
      */
     public RunMetrics {
         messagesByKind = Collections.unmodifiableSortedMap(

@@ -314,6 +314,20 @@ public final class RunRecorder {
     }
 
     /**
+     * Time of the latest observation so far, the smallest valid argument of {@link #finish}
+     * (useful in live mode, where observations may arrive up to the last moment).
+     *
+     * @return seconds; 0 before any observation
+     * @throws IllegalStateException if already finished
+     */
+    public double lastObservationSeconds() {
+        if (finished) {
+            throw new IllegalStateException("this recorder is finished");
+        }
+        return lastTime;
+    }
+
+    /**
      * Closes all integrals at {@code endTime} and returns the run's metrics. Call once.
      *
      * @param endTime end of the run, seconds; ≥ every {@code now} passed so far and &gt; warm-up

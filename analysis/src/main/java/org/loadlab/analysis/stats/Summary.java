@@ -12,14 +12,14 @@ import org.hipparchus.stat.descriptive.moment.StandardDeviation;
  * <p>The interval is mean ± {@code ci95} with {@code ci95 = t_{0.975, n−1} · sd / √n}
  * (Student t with n − 1 degrees of freedom; assumes independent, roughly normal values).
  *
+ * <p>Source: SPEC.md §4 (summaries with mean, sd, 95% CI); Hipparchus 3.1 {@link TDistribution},
+ * {@link Mean}, {@link StandardDeviation}.
+ *
  * @param n number of values
  * @param mean arithmetic mean, in the values' unit; NaN when n = 0
  * @param sd sample standard deviation (divisor n − 1), in the values' unit; NaN when n &lt; 2
  * @param ci95 half-width of the two-sided 95% confidence interval of the mean, in the values'
  *     unit; NaN when n &lt; 2
- *
- * <p>Source: SPEC.md §4 (summaries with mean, sd, 95% CI); Hipparchus 3.1 {@link TDistribution},
- * {@link Mean}, {@link StandardDeviation}.
  */
 public record Summary(int n, double mean, double sd, double ci95) {
 

@@ -291,7 +291,9 @@ class RunRecorderTest {
     @Test
     void rejectsCallsThatGoBackInTimeOrOutOfRange() {
         RunRecorder recorder = new RunRecorder(2, 0.0);
+        assertEquals(0.0, recorder.lastObservationSeconds());
         recorder.arrived(5);
+        assertEquals(5.0, recorder.lastObservationSeconds());
         assertThrows(IllegalArgumentException.class, () -> recorder.arrived(4));
         assertThrows(IllegalArgumentException.class, () -> recorder.queueLength(Double.NaN, 0, 1));
         assertThrows(IllegalArgumentException.class, () -> recorder.queueLength(6, 2, 1));

@@ -128,6 +128,9 @@ public final class BackendNode implements Logic<NodeMessage> {
         if (done == null) {
             return;
         }
+        // The request finished at finishAt; a live shell may notice a little later. Starting
+        // the next request at the true finish time keeps timer lag from inflating service.
+        double finished = Math.min(now, finishAt[slot]);
         resources.advance(now, queueLength(), rng);
         feedback.completion(now);
         inService[slot] = null;
@@ -136,27 +139,27 @@ public final class BackendNode implements Logic<NodeMessage> {
         if (!waiting.isEmpty()) {
             double since = waiting.headSince();
             NodeMessage.Request next = waiting.poll();
-            startService(slot, next, since, now, env);
+            startService(slot, next, since, finished, env);
         } else {
             env.metrics().busyServers(now, index, busy, inService.length);
         }
         env.metrics().queueLength(now, index, queueLength());
     }
 
-    private void startService(int slot, NodeMessage.Request r, double enqueued, double now, Env env) {
+    private void startService(int slot, NodeMessage.Request r, double enqueued, double start, Env env) {
         inService[slot] = r;
         busy++;
-        env.metrics().serviceStarted(now, index, now - enqueued);
-        env.metrics().busyServers(now, index, busy, inService.length);
+        env.metrics().serviceStarted(env.now(), index, Math.max(0.0, start - enqueued));
+        env.metrics().busyServers(env.now(), index, busy, inService.length);
         remainingWork[slot] = r.demand();
-        schedule(slot, now, env);
+        schedule(slot, start, env);
     }
 
-    private void schedule(int slot, double now, Env env) {
+    /** Arms the completion timer of {@code slot} for service that (re)started at {@code start}. */
+    private void schedule(int slot, double start, Env env) {
         if (rate > 0) {
-            double serviceTime = remainingWork[slot] / rate;
-            finishAt[slot] = now + serviceTime;
-            env.startTimer(slotKeys[slot], serviceTime, slotDone[slot]);
+            finishAt[slot] = start + remainingWork[slot] / rate;
+            env.startTimer(slotKeys[slot], Math.max(0.0, finishAt[slot] - env.now()), slotDone[slot]);
         } else {
             finishAt[slot] = Double.POSITIVE_INFINITY;
             env.cancelTimer(slotKeys[slot]);

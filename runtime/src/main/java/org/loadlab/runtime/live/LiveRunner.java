@@ -75,9 +75,6 @@ public final class LiveRunner {
                         board.set(node.id().index(), node.snapshot(now));
                     };
             ActorRef<Message>[] nodes = spawnAll(system, directory, clock, sink, oracle, spec, assembly, publish);
-            for (int j = 0; j < n; j++) {
-                board.set(j, assembly.nodes()[j].snapshot(0));
-            }
             for (RunAssembly.ScheduledEvent e : assembly.events()) {
                 ActorRef<Message> ref = directory.lookup(e.to());
                 system.scheduler().scheduleOnce(clock.realDuration(e.at()), () -> ref.tell(e.message()), system.executionContext());
@@ -98,7 +95,9 @@ public final class LiveRunner {
         // The actors are stopped: nothing reports any more while the recorder closes.
         RunResult result;
         synchronized (sink) {
-            result = new RunResult(s.name(), spec.policy(), spec.seed(), recorder.finish(end));
+            sink.close();
+            result = new RunResult(s.name(), spec.policy(), spec.seed(),
+                    recorder.finish(Math.max(end, recorder.lastObservationSeconds())));
         }
         return new SimulationRunner.Outcome(result, sink.read(sink::messages), end, (System.nanoTime() - t0) / 1e9);
     }

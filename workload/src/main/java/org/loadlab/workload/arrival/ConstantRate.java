@@ -35,6 +35,7 @@ public final class ConstantRate implements RateFunction {
         return rate;
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "ConstantRate[" + rate + " requests/s]";

@@ -235,6 +235,7 @@ public final class DiurnalRate implements RateFunction {
         return windowWidth;
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "DiurnalRate[base " + baseRate + " requests/s, A " + amplitude + ", H " + period + " s, windows "

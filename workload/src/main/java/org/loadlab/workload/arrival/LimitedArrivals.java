@@ -74,6 +74,7 @@ public final class LimitedArrivals implements ArrivalProcess {
         return count;
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "LimitedArrivals[" + source + ", max " + maxRequests + " requests, end " + endTime + " s]";

@@ -82,6 +82,7 @@ public final class MmppArrivals implements ArrivalProcess {
         return on;
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "MmppArrivals[on " + rateOn + " requests/s for ~" + meanOn + " s, off " + rateOff

@@ -69,6 +69,7 @@ public final class NonHomogeneousPoissonArrivals implements ArrivalProcess {
         return rate;
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "NonHomogeneousPoissonArrivals[" + rate + "]";

@@ -43,6 +43,7 @@ public final class PoissonArrivals implements ArrivalProcess {
         return rate;
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "PoissonArrivals[" + rate + " requests/s]";

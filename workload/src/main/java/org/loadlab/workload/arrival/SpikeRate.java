@@ -80,6 +80,7 @@ public final class SpikeRate implements RateFunction {
         return base.meanRate() * (1 + (factor - 1) * overlap / horizonSeconds);
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "SpikeRate[" + base + " x" + factor + " in [" + from + ", " + to + ") s]";

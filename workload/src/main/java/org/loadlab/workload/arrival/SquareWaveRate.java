@@ -76,6 +76,7 @@ public final class SquareWaveRate implements RateFunction {
         return baseRate * (dutyOn * high + (1 - dutyOn) * low);
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "SquareWaveRate[" + baseRate + " requests/s, x" + high + " on / x" + low + " off, period "

@@ -109,6 +109,7 @@ public final class TraceArrivals implements ArrivalProcess {
         return index;
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "TraceArrivals[" + trace + ", compression " + compression + (loop ? ", looping]" : "]");

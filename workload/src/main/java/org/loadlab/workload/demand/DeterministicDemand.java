@@ -29,6 +29,7 @@ public final class DeterministicDemand implements DemandDistribution {
         return value;
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "DeterministicDemand[" + value + "]";

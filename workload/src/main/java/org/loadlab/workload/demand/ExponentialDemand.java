@@ -40,6 +40,7 @@ public final class ExponentialDemand implements DemandDistribution {
         return mean;
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "ExponentialDemand[mean=" + mean + "]";

@@ -56,6 +56,7 @@ public final class LogNormalDemand implements DemandDistribution {
         return location;
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "LogNormalDemand[mean=" + mean + ", sigma=" + sigma + "]";

@@ -68,6 +68,7 @@ public final class ParetoDemand implements DemandDistribution {
         return scale * FastMath.pow(2.0, inverseAlpha);
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "ParetoDemand[alpha=" + alpha + ", mean=" + mean + "]";

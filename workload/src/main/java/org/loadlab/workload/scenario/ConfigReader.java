@@ -43,6 +43,18 @@ public final class ConfigReader {
         return new ConfigReader(sub, key(path) + ".", problems);
     }
 
+    /** A reader over another whole tree (no key prefix) reporting into the same problem list. */
+    public ConfigReader sibling(Config tree) {
+        return new ConfigReader(tree, "", problems);
+    }
+
+    /**
+     * Records a problem about the value of {@code path}: "{@code key = value: message}".
+     */
+    public void badValue(String path, Object value, String message) {
+        problems.add(key(path) + " = " + value + ": " + message);
+    }
+
     /** A reader over an arbitrary tree (e.g. a list element) reporting under {@code name}. */
     public ConfigReader child(Config tree, String name) {
         return new ConfigReader(tree, name + ".", problems);

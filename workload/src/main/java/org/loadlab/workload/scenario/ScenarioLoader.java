@@ -121,7 +121,7 @@ public final class ScenarioLoader {
             throw new ScenarioException(source, List.of(e.getMessage()));
         }
         ConfigReader r = new ConfigReader(merged);
-        new ConfigReader(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components"));
+        r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components"));
 
         String name = r.string("name");
         String description = r.string("description");
@@ -382,12 +382,14 @@ public final class ScenarioLoader {
         double capacity = nodes.expectedCapacity();
         double rho = arrivals.rate() > 0 ? arrivals.rate() * demand.mean() / capacity : arrivals.utilisation();
         if (rho >= 1 && nodes.queueCapacity() == 0) {
-            String what = arrivals.rate() > 0
-                    ? "arrivals.rate = " + arrivals.rate() + " gives utilisation " + String.format(java.util.Locale.ROOT, "%.3f", rho)
-                    : "arrivals.utilisation = " + rho;
-            r.problem(arrivals.rate() > 0 ? "arrivals.rate" : "arrivals.utilisation", what.substring(what.indexOf('=') + 2)
-                    + ": an open system without rejection is unstable at utilisation >= 1; use a value below 1"
-                    + " or bound the queues with nodes.queue-capacity > 0");
+            String unstable = "an open system without rejection is unstable at utilisation >= 1; use a value below 1"
+                    + " or bound the queues with nodes.queue-capacity > 0";
+            if (arrivals.rate() > 0) {
+                r.badValue("arrivals.rate", arrivals.rate(), String.format(java.util.Locale.ROOT,
+                        "gives utilisation %.3f of the expected capacity %.4g work units/s; ", rho, capacity) + unstable);
+            } else {
+                r.badValue("arrivals.utilisation", rho, unstable);
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ package org.loadlab.workload.split;
 
 import java.util.Objects;
 import java.util.random.RandomGenerator;
+import org.hipparchus.util.FastMath;
 
 /**
  * Picks which of B balancers (frontends) an arrival enters, i.i.d. per arrival.
@@ -119,7 +120,7 @@ public final class BalancerSplit {
         }
         double[] w = new double[balancers];
         for (int i = 0; i < balancers; i++) {
-            w[i] = 1 / Math.pow(i + 1, exponent);
+            w[i] = 1 / FastMath.pow(i + 1, exponent);
         }
         return new BalancerSplit(w, false, rng);
     }

@@ -116,6 +116,7 @@ public final class TokenDemandModel {
         return targetMean;
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "TokenDemandModel[prefill " + prefill + " s/token, decode " + decode + " s/token, mean "

@@ -117,6 +117,7 @@ public final class Trace {
         return span > 0 ? (offsets.length - 1) / span : Double.NaN;
     }
 
+    /** @return a one-line description with the parameters and their units, for logs and reports */
     @Override
     public String toString() {
         return "Trace[" + source + ", " + size() + " records, span " + spanSeconds() + " s, " + meanRate()

@@ -12,8 +12,11 @@ public final class TraceFormatException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
+    /** File or resource name. */
     private final String source;
+    /** 1-based line number, 0 if not tied to a line. */
     private final long line;
+    /** Column name, or {@code null}. */
     private final String column;
 
     /**
