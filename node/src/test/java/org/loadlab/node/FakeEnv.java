@@ -196,7 +196,7 @@ public final class FakeEnv implements Env {
         public record Lost(double now, int node, int count) {
         }
 
-        public record Started(double now, int node, double wait) {
+        public record Started(double now, int node, double waitSeconds) {
         }
 
         public record Decision(double now, int balancer, int queries) {

@@ -27,7 +27,7 @@ record MeanCiText(String mean, String ci95) {
      */
     static MeanCiText continuous(Summary summary) {
         double mean = summary.mean();
-        int decimals = 0;
+        int decimals = 1; // an exact zero reads "0.0 ± 0.0", like its neighbours
         if (Double.isFinite(mean) && mean != 0) {
             int exponent = (int) Math.floor(Math.log10(Math.abs(mean)));
             decimals = Math.max(0, Math.min(MAX_DECIMALS, SIGNIFICANT_DIGITS - 1 - exponent));

@@ -26,8 +26,8 @@ import java.util.TreeMap;
  * @param requestsRejected requests rejected (admission control, no node available), whole run
  * @param requestsLost requests lost at failed nodes, whole run
  * @param durationSeconds length of the measurement window, end − warm-up, seconds
- * @param throughputRps completions whose completion time lies in the window, divided by
- *     {@code durationSeconds}, requests/s
+ * @param throughputRps completions per second while requests were arriving: completions in
+ *     [warm-up, last arrival] divided by that span (λ for a stable system), requests/s
  * @param responseMean exact mean response (sojourn) time, completion − arrival at the
  *     balancer, of requests arrived at or after warm-up, seconds
  * @param responseP50 median response time, seconds (HdrHistogram, within 0.1%)

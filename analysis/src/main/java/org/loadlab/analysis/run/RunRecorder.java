@@ -58,6 +58,8 @@ public final class RunRecorder {
     private long arrived;
     private long completed;
     private long completedInWindow;
+    private double lastArrival = Double.NaN;
+    private long completedByLastArrival;
     private long rejected;
     private long lost;
     private long decisions;
@@ -115,6 +117,8 @@ public final class RunRecorder {
     public void arrived(double now) {
         tick(now);
         arrived++;
+        lastArrival = now;
+        completedByLastArrival = completedInWindow;
     }
 
     /**
@@ -373,7 +377,7 @@ public final class RunRecorder {
                 rejected,
                 lost,
                 duration,
-                completedInWindow / duration,
+                throughput(duration),
                 response.mean(),
                 histogram.valueAtPercentile(50.0),
                 histogram.valueAtPercentile(95.0),
@@ -397,6 +401,18 @@ public final class RunRecorder {
                 JainFairness.of(rho),
                 series.points(endTime, nodes),
                 histogram.encode());
+    }
+
+    /**
+     * Completions per second while requests were arriving: completions in [warm-up, last
+     * arrival] over that span. For a stable system this is λ; a policy that cannot keep up
+     * falls below it. Measuring over the arrival window, not the whole run, keeps runs that
+     * drain longer from looking slower. Falls back to the whole window when no request
+     * arrived after the warm-up.
+     */
+    private double throughput(double duration) {
+        double arrivalWindow = lastArrival - warmup;
+        return arrivalWindow > 0 ? completedByLastArrival / arrivalWindow : completedInWindow / duration;
     }
 
     /** @return allocated time-series capacity, intervals (memory tests) */

@@ -23,7 +23,9 @@ final class SampleRuns {
             recorder.rejected(0.5, 0.5);
         }
         for (int i = 0; i < completions; i++) { // balancer-side bookkeeping, before any completion
-            recorder.arrived(0.6);
+            if (i < completions - 1) {
+                recorder.arrived(0.6);
+            }
             recorder.decision(0.6, 2);
             recorder.messageSent(0.6, "Probe", 24);
         }
@@ -31,6 +33,10 @@ final class SampleRuns {
             double now = 1.0 + i * 0.01;
             recorder.serviceStarted(now, 0, response / 2);
             recorder.completed(now, now - response, 0);
+        }
+        if (completions > 0) {
+            // The last arrival closes the throughput window at 3 s (throughput = completions / 3 s).
+            recorder.arrived(3.0);
         }
         return recorder.finish(3.0);
     }

@@ -10,6 +10,19 @@ import org.junit.jupiter.api.Test;
 
 class RunRecorderTest {
 
+    @Test
+    void throughputIsMeasuredWhileRequestsArrive() {
+        RunRecorder r = new RunRecorder(1, 0.0);
+        for (int i = 1; i <= 10; i++) {
+            r.arrived(i);
+            r.completed(i + 0.5, i, 0);
+        }
+        // Completions by the last arrival (t = 10): those at 1.5 .. 9.5; the drain to 20 s does not count.
+        RunMetrics m = r.finish(20.0);
+        assertEquals(0.9, m.throughputRps(), 1e-12);
+        assertEquals(10, m.requestsCompleted());
+    }
+
     private static final double EPS = 1e-12;
 
     @Test

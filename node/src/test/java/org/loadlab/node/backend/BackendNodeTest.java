@@ -68,7 +68,7 @@ class BackendNodeTest {
         FakeEnv.Timer t1 = onlyServiceTimer();
         assertEquals(1.0, t1.delay(), EPS);
         assertEquals(1, env.metrics().started.size());
-        assertEquals(0.0, env.metrics().started.get(0).wait(), EPS);
+        assertEquals(0.0, env.metrics().started.get(0).waitSeconds(), EPS);
         assertEquals(3, node.queueLength());
         assertTrue(responses().isEmpty());
 
@@ -78,12 +78,12 @@ class BackendNodeTest {
         FakeEnv.Timer t2 = onlyServiceTimer();
         assertEquals(2.0, t2.delay(), EPS);
         assertEquals(3.0, t2.due(), EPS);
-        assertEquals(0.5, env.metrics().started.get(1).wait(), EPS);
+        assertEquals(0.5, env.metrics().started.get(1).waitSeconds(), EPS);
 
         env.fire(t2.key(), node);
         FakeEnv.Timer t3 = onlyServiceTimer();
         assertEquals(3.0, t3.delay(), EPS);
-        assertEquals(3.0 - 0.8, env.metrics().started.get(2).wait(), EPS);
+        assertEquals(3.0 - 0.8, env.metrics().started.get(2).waitSeconds(), EPS);
 
         env.fire(t3.key(), node);
         assertEquals(6.0, env.now(), EPS);
@@ -124,7 +124,7 @@ class BackendNodeTest {
         List<BalancerMessage.Response> rs = responses();
         assertEquals(List.of(1L, 2L, 3L), rs.stream().map(BalancerMessage.Response::id).toList());
         // Third starts when the first server frees at 1.0 and finishes at 1 + 3 = 4.
-        assertEquals(1.0, env.metrics().started.get(2).wait(), EPS);
+        assertEquals(1.0, env.metrics().started.get(2).waitSeconds(), EPS);
         assertEquals(4.0, env.sent().get(2).at(), EPS);
     }
 
@@ -175,7 +175,7 @@ class BackendNodeTest {
             assertEquals(n, env.metrics().started.size());
             for (int i = 0; i < n; i++) {
                 assertEquals(finish[i], doneAt.get((long) i), 1e-7, "finish of " + i + " seed " + seed);
-                assertEquals(start[i] - arr[i], env.metrics().started.get(i).wait(), 1e-7, "wait of " + i);
+                assertEquals(start[i] - arr[i], env.metrics().started.get(i).waitSeconds(), 1e-7, "wait of " + i);
             }
             if (c == 1) {
                 List<Long> order = responses().stream().map(BalancerMessage.Response::id).toList();
@@ -312,7 +312,7 @@ class BackendNodeTest {
         // The waiting request starts at 12 after waiting 7 and takes 3/2 s.
         t = onlyServiceTimer();
         assertEquals(1.5, t.delay(), EPS);
-        assertEquals(7.0, env.metrics().started.get(1).wait(), EPS);
+        assertEquals(7.0, env.metrics().started.get(1).waitSeconds(), EPS);
     }
 
     @Test

@@ -151,7 +151,7 @@ class LoadReportTest {
         assertTrue(env.sentOfType(BalancerMessage.LoadReport.class).isEmpty());
         tick(); // still armed
         node.on(new NodeMessage.Recover(), env);
-        env.runUntil(env.now() + 1.0, node);
+        env.runUntil(env.now() + 2.0, node);
         assertTrue(env.sentOfType(BalancerMessage.LoadReport.class).size() >= 2);
     }
 }

@@ -1,0 +1,65 @@
+package org.loadlab.balancer.policy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Every catalog entry builds a policy of its own name; unknown names are refused helpfully. */
+class PolicyCatalogTest {
+    private static final double[] RATES = {1, 2, 3};
+
+    @Test
+    void everyEntryCreatesAPolicyWithThatName() {
+        Set<String> names = new HashSet<>();
+        for (PolicyCatalog.Entry e : PolicyCatalog.entries()) {
+            assertTrue(names.add(e.name()), "duplicate entry " + e.name());
+            assertTrue(!e.description().isBlank());
+            SelectionPolicy p = PolicyCatalog.create(e.name(), PolicyParameters.DEFAULTS, RATES);
+            assertEquals(e.name(), p.name());
+            assertNotSame(p, PolicyCatalog.create(e.name(), PolicyParameters.DEFAULTS, RATES), "fresh instance per call");
+            assertEquals(e, PolicyCatalog.find(e.name()).orElseThrow());
+        }
+        for (String specName : new String[] {"random", "round-robin", "weighted-round-robin", "least-connections",
+                "least-queue", "power-of-k", "p2c", "gmsr", "asmf", "asmf-no-feedback", "asmf-no-sampling",
+                "asmf-no-multiresource"}) {
+            assertTrue(names.contains(specName), "SPEC §3 policy missing: " + specName);
+        }
+    }
+
+    @Test
+    void sampleSizesFollowTheSpec() {
+        PolicyParameters k3 = new PolicyParameters(3, AsmfSettings.DEFAULT);
+        assertEquals(0, PolicyCatalog.create("random", k3, RATES).sampleSize(10));
+        assertEquals(10, PolicyCatalog.create("least-queue", k3, RATES).sampleSize(10));
+        assertEquals(2, PolicyCatalog.create("p2c", k3, RATES).sampleSize(10));
+        assertEquals(3, PolicyCatalog.create("power-of-k", k3, RATES).sampleSize(10));
+        assertEquals(10, PolicyCatalog.create("gmsr", k3, RATES).sampleSize(10));
+        assertEquals(2, PolicyCatalog.create("asmf", k3, RATES).sampleSize(10));
+        assertEquals(10, PolicyCatalog.create("asmf-no-sampling", k3, RATES).sampleSize(10));
+    }
+
+    @Test
+    void unknownNameListsAllowedNames() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> PolicyCatalog.create("jsq-typo", PolicyParameters.DEFAULTS, RATES));
+        assertTrue(e.getMessage().contains("jsq-typo"));
+        for (PolicyCatalog.Entry entry : PolicyCatalog.entries()) {
+            assertTrue(e.getMessage().contains(entry.name()), "message should list " + entry.name());
+        }
+        assertTrue(PolicyCatalog.find("jsq-typo").isEmpty());
+    }
+
+    @Test
+    void feedbackUsersAreTheAsmfVariantsWithFeedback() {
+        assertTrue(PolicyCatalog.usesFeedback("asmf"));
+        assertTrue(PolicyCatalog.usesFeedback("asmf-no-sampling"));
+        assertTrue(PolicyCatalog.usesFeedback("asmf-no-multiresource"));
+        assertTrue(!PolicyCatalog.usesFeedback("asmf-no-feedback"));
+        assertTrue(!PolicyCatalog.usesFeedback("p2c"));
+    }
+}
