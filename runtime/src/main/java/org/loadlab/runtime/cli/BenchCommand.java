@@ -48,7 +48,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         System.out.printf(Locale.ROOT, "Benchmark: %s, %s model, utilisation %.2f, exp(1) demand, Poisson arrivals, one thread%n",
                 policy, model, utilisation);
-        run(scenario(100, Math.min(requests, 200_000)));
+        run(scenario(100, Math.min(requests, 1_000_000))); // JIT warm-up, not reported
         System.out.printf("%10s %12s %12s %9s %14s %14s %12s %10s%n",
                 "nodes", "requests", "events", "wall_s", "events/s", "requests/s", "ns/request", "heap_MB");
         for (int n : nodes) {

@@ -1,15 +1,25 @@
 package org.loadlab.runtime.sim;
 
+import java.util.Arrays;
+
 /**
  * The simulation's future-event list: a 4-ary min-heap ordered by (time, sequence
- * number) (shallower than a binary heap, so a pop touches fewer cache lines), kept in parallel primitive arrays so that a push or pop allocates nothing
- * and compares without pointer chasing. Equal times pop in insertion order, which makes
- * delivery FIFO for messages sent at the same instant and the whole run deterministic.
+ * number). Equal times pop in insertion order, which makes delivery FIFO for messages
+ * sent at the same instant and the whole run deterministic.
+ *
+ * <p>Layout, for large clusters where the heap outgrows the CPU caches: each entry's
+ * ordering key is two longs side by side in one array (the bits of its non-negative
+ * time, which order like the doubles, and its sequence number with the target entity in
+ * the low 24 bits), so the four children compared at each level share one or two cache
+ * lines; the payload array is only touched for the entries that move. Nothing is
+ * allocated per push or pop.
  */
 final class EventQueue {
-    private double[] time = new double[1024];
-    private long[] seq = new long[1024];
-    private int[] target = new int[1024];
+    /** Largest entity index the packed key can carry. */
+    static final int MAX_ENTITIES = 1 << 24;
+    private static final long TARGET_MASK = MAX_ENTITIES - 1;
+
+    private long[] keys = new long[2048];
     private Object[] payload = new Object[1024];
     private int size;
     private long nextSeq;
@@ -28,40 +38,53 @@ final class EventQueue {
 
     /** Earliest pending time (+∞ when empty). */
     double peekTime() {
-        return size == 0 ? Double.POSITIVE_INFINITY : time[0];
+        return size == 0 ? Double.POSITIVE_INFINITY : Double.longBitsToDouble(keys[0]);
     }
 
+    /**
+     * Adds an event.
+     *
+     * @param t time, seconds, ≥ 0
+     * @param entity target entity index in [0, {@link #MAX_ENTITIES})
+     * @param event the payload
+     */
     void push(double t, int entity, Object event) {
-        if (size == time.length) {
-            grow();
+        if (size == payload.length) {
+            keys = Arrays.copyOf(keys, keys.length * 2);
+            payload = Arrays.copyOf(payload, payload.length * 2);
         }
-        long s = nextSeq++;
+        long tk = Double.doubleToRawLongBits(t + 0.0); // +0.0 folds -0.0 into 0.0
+        long sk = (nextSeq++ << 24) | entity;
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 2;
-            if (time[parent] < t || (time[parent] == t && seq[parent] < s)) {
+            long pt = keys[2 * parent];
+            if (pt < tk || (pt == tk && keys[2 * parent + 1] < sk)) {
                 break;
             }
-            move(parent, i);
+            keys[2 * i] = pt;
+            keys[2 * i + 1] = keys[2 * parent + 1];
+            payload[i] = payload[parent];
             i = parent;
         }
-        time[i] = t;
-        seq[i] = s;
-        target[i] = entity;
+        keys[2 * i] = tk;
+        keys[2 * i + 1] = sk;
         payload[i] = event;
     }
 
     /** Removes the earliest event; read it with {@link #time()}, {@link #target()}, {@link #payload()}. */
     void pop() {
-        poppedTime = time[0];
-        poppedTarget = target[0];
+        poppedTime = Double.longBitsToDouble(keys[0]);
+        poppedTarget = (int) (keys[1] & TARGET_MASK);
         poppedPayload = payload[0];
         int last = --size;
-        double t = time[last];
-        long s = seq[last];
-        int tg = target[last];
+        long tk = keys[2 * last];
+        long sk = keys[2 * last + 1];
         Object p = payload[last];
         payload[last] = null;
+        if (last == 0) {
+            return;
+        }
         int i = 0;
         while (true) {
             int first = 4 * i + 1;
@@ -69,24 +92,28 @@ final class EventQueue {
                 break;
             }
             int child = first;
+            long ct = keys[2 * first];
+            long cs = keys[2 * first + 1];
             int end = Math.min(first + 4, size);
             for (int c = first + 1; c < end; c++) {
-                if (time[c] < time[child] || (time[c] == time[child] && seq[c] < seq[child])) {
+                long t = keys[2 * c];
+                if (t < ct || (t == ct && keys[2 * c + 1] < cs)) {
                     child = c;
+                    ct = t;
+                    cs = keys[2 * c + 1];
                 }
             }
-            if (t < time[child] || (t == time[child] && s < seq[child])) {
+            if (tk < ct || (tk == ct && sk < cs)) {
                 break;
             }
-            move(child, i);
+            keys[2 * i] = ct;
+            keys[2 * i + 1] = cs;
+            payload[i] = payload[child];
             i = child;
         }
-        if (size > 0) {
-            time[i] = t;
-            seq[i] = s;
-            target[i] = tg;
-            payload[i] = p;
-        }
+        keys[2 * i] = tk;
+        keys[2 * i + 1] = sk;
+        payload[i] = p;
     }
 
     double time() {
@@ -99,20 +126,5 @@ final class EventQueue {
 
     Object payload() {
         return poppedPayload;
-    }
-
-    private void move(int from, int to) {
-        time[to] = time[from];
-        seq[to] = seq[from];
-        target[to] = target[from];
-        payload[to] = payload[from];
-    }
-
-    private void grow() {
-        int n = time.length * 2;
-        time = java.util.Arrays.copyOf(time, n);
-        seq = java.util.Arrays.copyOf(seq, n);
-        target = java.util.Arrays.copyOf(target, n);
-        payload = java.util.Arrays.copyOf(payload, n);
     }
 }

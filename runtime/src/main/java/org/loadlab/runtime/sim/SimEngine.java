@@ -53,12 +53,18 @@ public final class SimEngine {
      * @param clients number of clients / drivers
      * @param latency network latency model
      * @param metrics where observations of all entities go
+     * @throws IllegalArgumentException if there are more than 2^24 entities in all
      */
     public SimEngine(long seed, int nodes, int balancers, int clients, LatencyModel latency, MetricsSink metrics) {
         this.seed = seed;
         this.nodeCount = nodes;
         this.balancerCount = balancers;
-        this.entities = new Entity[nodes + balancers + clients];
+        long total = (long) nodes + balancers + clients;
+        if (total > EventQueue.MAX_ENTITIES) {
+            throw new IllegalArgumentException("a simulation holds at most " + EventQueue.MAX_ENTITIES
+                    + " nodes, balancers and clients together, asked for " + total);
+        }
+        this.entities = new Entity[(int) total];
         this.latency = latency;
         this.networkRng = StreamSeeds.stream(seed, StreamSeeds.NETWORK, 0);
         this.metrics = metrics;
@@ -125,7 +131,7 @@ public final class SimEngine {
                 if (t.cancelled) {
                     continue;
                 }
-                e.timers.remove(t.key);
+                e.forget(t);
                 payload = t.message;
             }
             events++;
@@ -207,7 +213,12 @@ public final class SimEngine {
         final Address address;
         final Logic<Message> logic;
         final RandomGenerator rng;
-        final Map<Object, Timer> timers = new HashMap<>();
+        // Live timers by key. Most entities use one key at a time (a node's service slot, the
+        // driver's next arrival), so the first key lives in two fields and the map, created
+        // on demand, only holds the others: no hashing on the common path.
+        private Object firstKey;
+        private Timer firstTimer;
+        private Map<Object, Timer> otherTimers;
 
         Entity(int slot, Address address, Logic<Message> logic, RandomGenerator rng) {
             this.slot = slot;
@@ -239,7 +250,7 @@ public final class SimEngine {
         @Override
         public void startTimer(Object key, double delaySeconds, Message message) {
             Timer t = new Timer(key, message);
-            Timer old = timers.put(key, t);
+            Timer old = put(key, t);
             if (old != null) {
                 old.cancelled = true;
             }
@@ -248,9 +259,46 @@ public final class SimEngine {
 
         @Override
         public void cancelTimer(Object key) {
-            Timer old = timers.remove(key);
+            Timer old = remove(key);
             if (old != null) {
                 old.cancelled = true;
+            }
+        }
+
+        private Timer put(Object key, Timer t) {
+            boolean first = firstKey != null && (firstKey == key || firstKey.equals(key));
+            if (!first && otherTimers != null && otherTimers.containsKey(key)) {
+                return otherTimers.put(key, t);
+            }
+            if (first || firstKey == null) {
+                Timer old = firstTimer;
+                firstKey = key;
+                firstTimer = t;
+                return old;
+            }
+            if (otherTimers == null) {
+                otherTimers = new HashMap<>();
+            }
+            return otherTimers.put(key, t);
+        }
+
+        private Timer remove(Object key) {
+            if (firstKey != null && (firstKey == key || firstKey.equals(key))) {
+                Timer old = firstTimer;
+                firstKey = null;
+                firstTimer = null;
+                return old;
+            }
+            return otherTimers == null ? null : otherTimers.remove(key);
+        }
+
+        /** A timer fired: it is no longer live. */
+        void forget(Timer t) {
+            if (firstTimer == t) {
+                firstKey = null;
+                firstTimer = null;
+            } else if (otherTimers != null) {
+                otherTimers.remove(t.key, t);
             }
         }
 
