@@ -17,14 +17,20 @@ import java.util.random.RandomGenerator;
  * A pinned resource (chaos) keeps its pinned value.
  */
 public final class ResourceModel {
-    private static final double[] BASE = {0.35, 0.30, 0.25, 0.20};
-    private static final double[] SLOPE = {0.55, 0.45, 0.40, 0.50};
     /** Queue length at which pressure saturates. */
     public static final double SATURATION_QUEUE = 80.0;
 
+    // Four fields rather than arrays: a probe touches this object on the hot path, and with
+    // 10^5 nodes every extra array is one more cache miss per probe.
     private final double period;
-    private final double[] value = new double[4];
-    private final double[] pinned = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
+    private double cpu;
+    private double mem;
+    private double io;
+    private double net;
+    private double pinnedCpu = Double.NaN;
+    private double pinnedMem = Double.NaN;
+    private double pinnedIo = Double.NaN;
+    private double pinnedNet = Double.NaN;
     private long lastTick = Long.MIN_VALUE;
 
     /** @param period seconds between updates, > 0 */
@@ -43,38 +49,50 @@ public final class ResourceModel {
         }
         lastTick = tick;
         double p = Math.min(1.0, queueLength / SATURATION_QUEUE);
-        for (int r = 0; r < 4; r++) {
-            double u = rng.nextDouble() * 0.1 - 0.05;
-            double v = Double.isNaN(pinned[r]) ? BASE[r] + SLOPE[r] * p + u : pinned[r];
-            value[r] = Math.max(0.0, Math.min(1.0, v));
-        }
+        cpu = level(pinnedCpu, 0.35 + 0.55 * p, rng);
+        mem = level(pinnedMem, 0.30 + 0.45 * p, rng);
+        io = level(pinnedIo, 0.25 + 0.40 * p, rng);
+        net = level(pinnedNet, 0.20 + 0.50 * p, rng);
     }
 
-    /** Pins resource {@code r} (0 CPU, 1 MEM, 2 IO, 3 NET) to {@code level} in [0,1]; NaN unpins. */
+    private static double level(double pinned, double mean, RandomGenerator rng) {
+        double u = rng.nextDouble() * 0.1 - 0.05; // drawn even when pinned: pinning must not shift the stream
+        double v = Double.isNaN(pinned) ? mean + u : pinned;
+        return Math.max(0.0, Math.min(1.0, v));
+    }
+
+    /**
+     * Pins resource {@code r} (0 CPU, 1 MEM, 2 IO, 3 NET) to {@code level} in [0,1]; NaN unpins.
+     *
+     * @throws IllegalArgumentException if {@code r} is not 0..3
+     */
     public void pin(int r, double level) {
-        pinned[r] = level;
-        if (!Double.isNaN(level)) {
-            value[r] = level;
+        switch (r) {
+            case 0 -> { pinnedCpu = level; cpu = Double.isNaN(level) ? cpu : level; }
+            case 1 -> { pinnedMem = level; mem = Double.isNaN(level) ? mem : level; }
+            case 2 -> { pinnedIo = level; io = Double.isNaN(level) ? io : level; }
+            case 3 -> { pinnedNet = level; net = Double.isNaN(level) ? net : level; }
+            default -> throw new IllegalArgumentException("resource index must be 0 (CPU) .. 3 (NET), was " + r);
         }
     }
 
     /** CPU utilisation in [0,1]. */
     public double cpu() {
-        return value[0];
+        return cpu;
     }
 
     /** Memory utilisation in [0,1]. */
     public double mem() {
-        return value[1];
+        return mem;
     }
 
     /** IO utilisation in [0,1]. */
     public double io() {
-        return value[2];
+        return io;
     }
 
     /** Network utilisation in [0,1]. */
     public double net() {
-        return value[3];
+        return net;
     }
 }
