@@ -169,15 +169,12 @@ public final class LiveRunner {
         };
     }
 
+    /** application.conf and system properties over loadlab-live.conf over Pekko's reference. */
     private static Config liveConfig() {
-        return ConfigFactory.parseString("""
-                pekko.loglevel = WARNING
-                pekko.stdout-loglevel = WARNING
-                pekko.log-dead-letters = off
-                pekko.log-dead-letters-during-shutdown = off
-                # Timers drive service completions: a fine tick keeps the scheduling error small.
-                pekko.scheduler.tick-duration = 1ms
-                pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off
-                """).withFallback(ConfigFactory.load());
+        return ConfigFactory.defaultOverrides()
+                .withFallback(ConfigFactory.defaultApplication())
+                .withFallback(ConfigFactory.parseResources(LiveRunner.class.getClassLoader(), "loadlab-live.conf"))
+                .withFallback(ConfigFactory.defaultReference())
+                .resolve();
     }
 }
