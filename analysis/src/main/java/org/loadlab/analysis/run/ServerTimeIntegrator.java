@@ -6,15 +6,21 @@ package org.loadlab.analysis.run;
  *
  * <p>Both are step functions set by the engine; before a node's first report it counts as
  * 0 busy of 0 servers. O(1) and allocation-free per report.
+ *
+ * <p>The five values of a node sit next to each other in one array (busy, servers, clock,
+ * busy time, server time): with 10^5 nodes a report then costs one cache miss, not five.
  */
 final class ServerTimeIntegrator {
 
     private final double warmup;
-    private final int[] busy;
-    private final int[] servers;
-    private final double[] clock;
-    private final double[] busyTime;
-    private final double[] serverTime;
+    private static final int STRIDE = 5;
+    private static final int BUSY = 0;
+    private static final int SERVERS = 1;
+    private static final int CLOCK = 2;
+    private static final int BUSY_TIME = 3;
+    private static final int SERVER_TIME = 4;
+    private final double[] state;
+    private final int nodes;
 
     /**
      * @param nodes number of nodes n
@@ -22,11 +28,8 @@ final class ServerTimeIntegrator {
      */
     ServerTimeIntegrator(int nodes, double warmupSeconds) {
         this.warmup = warmupSeconds;
-        this.busy = new int[nodes];
-        this.servers = new int[nodes];
-        this.clock = new double[nodes];
-        this.busyTime = new double[nodes];
-        this.serverTime = new double[nodes];
+        this.nodes = nodes;
+        this.state = new double[nodes * STRIDE];
     }
 
     /**
@@ -39,8 +42,8 @@ final class ServerTimeIntegrator {
      */
     void set(double now, int node, int busyServers, int totalServers) {
         advance(now, node);
-        busy[node] = busyServers;
-        servers[node] = totalServers;
+        state[node * STRIDE + BUSY] = busyServers;
+        state[node * STRIDE + SERVERS] = totalServers;
     }
 
     /**
@@ -49,7 +52,7 @@ final class ServerTimeIntegrator {
      * @param endTime end of the run, seconds
      */
     void close(double endTime) {
-        for (int j = 0; j < busy.length; j++) {
+        for (int j = 0; j < nodes; j++) {
             advance(endTime, j);
         }
     }
@@ -60,15 +63,17 @@ final class ServerTimeIntegrator {
      *     had no servers in the window (never reported, or reported 0 servers)
      */
     double utilisation(int node) {
-        return serverTime[node] > 0 ? busyTime[node] / serverTime[node] : Double.NaN;
+        int b = node * STRIDE;
+        return state[b + SERVER_TIME] > 0 ? state[b + BUSY_TIME] / state[b + SERVER_TIME] : Double.NaN;
     }
 
     private void advance(double now, int node) {
+        int b = node * STRIDE;
         if (now > warmup) {
-            double dt = now - Math.max(clock[node], warmup);
-            busyTime[node] += busy[node] * dt;
-            serverTime[node] += servers[node] * dt;
+            double dt = now - Math.max(state[b + CLOCK], warmup);
+            state[b + BUSY_TIME] += state[b + BUSY] * dt;
+            state[b + SERVER_TIME] += state[b + SERVERS] * dt;
         }
-        clock[node] = now;
+        state[b + CLOCK] = now;
     }
 }

@@ -27,9 +27,11 @@ import org.loadlab.node.protocol.NodeMessage;
  *   <li>Cached model: reads the last {@code LoadReport} of each sampled node (0 messages);
  *       nodes that never reported are excluded, and if none has reported the choice is
  *       uniform among the sampled nodes.</li>
- *   <li>Oracle model: reads the exact state of the sampled nodes from {@link ClusterView}.</li>
+ *   <li>Oracle model: the exact state of every allowed node ({@link ClusterView}); the policy
+ *       still chooses among its k samples, but each decision counts |allowed| queries
+ *       (SPEC.md §2), the price of global state.</li>
  * </ul>
- * Queries per decision are the nodes read (probes sent, cache reads or oracle reads).
+ * Queries per decision: probes sent (probe), cache reads (cached), |allowed| (oracle).
  *
  * <p>Source: DESIGN.md ("balancers sample k peers by message"), SPEC.md §2–§3.
  */
@@ -113,7 +115,8 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
                 for (int i = 0; i < reads; i++) {
                     scratchLoads[i] = view.load(nodes[i]);
                 }
-                decide(a, nodes, scratchLoads, reads, reads, env);
+                // The oracle reads the whole allowed set's state (SPEC §2: counted as |allowed| queries).
+                decide(a, nodes, scratchLoads, reads, allowed.length, env);
             }
             case CACHED -> {
                 int[] nodes = pick(reads, scratchNodes, rng);

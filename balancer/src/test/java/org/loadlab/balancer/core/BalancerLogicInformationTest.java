@@ -67,7 +67,7 @@ class BalancerLogicInformationTest {
             assertEquals(expected, chosen[j], 0.06 * trials / 9 + 1, "node " + j + ": " + java.util.Arrays.toString(chosen));
         }
         assertEquals(0, chosen[n - 1], "the most loaded node can never win a pair");
-        assertTrue(env.metrics().decisions.stream().allMatch(d -> d.queries() == 2));
+        assertTrue(env.metrics().decisions.stream().allMatch(d -> d.queries() == n), "SPEC §2: oracle counts |allowed|");
     }
 
     @Test
@@ -85,6 +85,19 @@ class BalancerLogicInformationTest {
         }
         assertTrue(env.metrics().decisions.stream().allMatch(d -> d.queries() == 2));
         assertTrue(env.metrics().rejected.isEmpty());
+    }
+
+    @Test
+    void cachedBeforeAnyReportIsUniformWithinTheSample() {
+        // k = |allowed|: the sample is always {4, 9} in the same order; the blind choice must still be 50/50.
+        BalancerLogic b = logic("p2c", new int[] {4, 9}, 10, InformationModel.Kind.CACHED);
+        FakeEnv env = new FakeEnv(SELF, 17);
+        int[] chosen = new int[10];
+        for (int i = 0; i < 10_000; i++) {
+            chosen[routeOne(b, env, i)]++;
+        }
+        assertEquals(10_000, chosen[4] + chosen[9]);
+        assertTrue(chosen[4] > 4700 && chosen[9] > 4700, java.util.Arrays.toString(chosen));
     }
 
     @Test
@@ -157,7 +170,7 @@ class BalancerLogicInformationTest {
     }
 
     @Test
-    void oracleP2cReadsTheSampledNodesOnly() {
+    void oracleP2cChoosesAmongItsSamplesButPaysForTheWholeAllowedSet() {
         int n = 10;
         BalancerLogic b = logic("p2c", iota(n), n, InformationModel.Kind.ORACLE);
         int[] q = iota(n);

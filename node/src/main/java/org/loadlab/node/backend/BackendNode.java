@@ -30,11 +30,7 @@ public final class BackendNode implements Logic<NodeMessage> {
     private final ResourceModel resources;
     private final FeedbackCorrection feedback;
     private final WaitingQueue waiting = new WaitingQueue();
-    private final NodeMessage.Request[] inService;
-    private final double[] finishAt;
-    private final double[] remainingWork;
-    private final Object[] slotKeys;
-    private final NodeMessage.ServiceDone[] slotDone;
+    private final Server[] servers;
     private final Object reportKey = new Object();
     private RandomGenerator rng;
     private double rate;
@@ -59,14 +55,9 @@ public final class BackendNode implements Logic<NodeMessage> {
         this.resources = new ResourceModel(settings.resourcePeriod());
         this.feedback = new FeedbackCorrection(settings.feedback());
         int c = settings.servers();
-        this.inService = new NodeMessage.Request[c];
-        this.finishAt = new double[c];
-        this.remainingWork = new double[c];
-        this.slotKeys = new Object[c];
-        this.slotDone = new NodeMessage.ServiceDone[c];
+        this.servers = new Server[c];
         for (int s = 0; s < c; s++) {
-            slotKeys[s] = "service-" + s;
-            slotDone[s] = new NodeMessage.ServiceDone(s);
+            servers[s] = new Server(s);
         }
     }
 
@@ -114,7 +105,7 @@ public final class BackendNode implements Logic<NodeMessage> {
         }
         resources.advance(now, q, rng);
         feedback.arrival(now);
-        if (busy < inService.length) {
+        if (busy < servers.length) {
             startService(freeSlot(), r, now, now, env);
         } else {
             waiting.add(r, now);
@@ -124,16 +115,17 @@ public final class BackendNode implements Logic<NodeMessage> {
 
     private void onServiceDone(int slot, Env env) {
         double now = env.now();
-        NodeMessage.Request done = inService[slot];
+        Server server = servers[slot];
+        NodeMessage.Request done = server.request;
         if (done == null) {
             return;
         }
         // The request finished at finishAt; a live shell may notice a little later. Starting
         // the next request at the true finish time keeps timer lag from inflating service.
-        double finished = Math.min(now, finishAt[slot]);
+        double finished = Math.min(now, server.finishAt);
         resources.advance(now, queueLength(), rng);
         feedback.completion(now);
-        inService[slot] = null;
+        server.request = null;
         busy--;
         env.send(done.replyTo(), new BalancerMessage.Response(done.id(), index, done.arrivalTime(), true));
         if (!waiting.isEmpty()) {
@@ -141,28 +133,29 @@ public final class BackendNode implements Logic<NodeMessage> {
             NodeMessage.Request next = waiting.poll();
             startService(slot, next, since, finished, env);
         } else {
-            env.metrics().busyServers(now, index, busy, inService.length);
+            env.metrics().busyServers(now, index, busy, servers.length);
         }
         env.metrics().queueLength(now, index, queueLength());
     }
 
     private void startService(int slot, NodeMessage.Request r, double enqueued, double start, Env env) {
-        inService[slot] = r;
+        Server server = servers[slot];
+        server.request = r;
         busy++;
         env.metrics().serviceStarted(env.now(), index, Math.max(0.0, start - enqueued));
-        env.metrics().busyServers(env.now(), index, busy, inService.length);
-        remainingWork[slot] = r.demand();
-        schedule(slot, start, env);
+        env.metrics().busyServers(env.now(), index, busy, servers.length);
+        server.remainingWork = r.demand();
+        schedule(server, start, env);
     }
 
     /** Arms the completion timer of {@code slot} for service that (re)started at {@code start}. */
-    private void schedule(int slot, double start, Env env) {
+    private void schedule(Server server, double start, Env env) {
         if (rate > 0) {
-            finishAt[slot] = start + remainingWork[slot] / rate;
-            env.startTimer(slotKeys[slot], Math.max(0.0, finishAt[slot] - env.now()), slotDone[slot]);
+            server.finishAt = start + server.remainingWork / rate;
+            env.startTimer(server, Math.max(0.0, server.finishAt - env.now()), server.done);
         } else {
-            finishAt[slot] = Double.POSITIVE_INFINITY;
-            env.cancelTimer(slotKeys[slot]);
+            server.finishAt = Double.POSITIVE_INFINITY;
+            env.cancelTimer(server);
         }
     }
 
@@ -170,12 +163,12 @@ public final class BackendNode implements Logic<NodeMessage> {
         double now = env.now();
         double oldRate = rate;
         rate = nominalRate * factor;
-        for (int s = 0; s < inService.length; s++) {
-            if (inService[s] != null) {
+        for (Server server : servers) {
+            if (server.request != null) {
                 if (oldRate > 0) {
-                    remainingWork[s] = Math.max(0.0, finishAt[s] - now) * oldRate;
+                    server.remainingWork = Math.max(0.0, server.finishAt - now) * oldRate;
                 }
-                schedule(s, now, env);
+                schedule(server, now, env);
             }
         }
     }
@@ -217,10 +210,11 @@ public final class BackendNode implements Logic<NodeMessage> {
         }
         double now = env.now();
         int lost = queueLength();
-        for (int s = 0; s < inService.length; s++) {
-            if (inService[s] != null) {
-                env.cancelTimer(slotKeys[s]);
-                inService[s] = null;
+        resources.advance(now, lost, rng); // close the current period with the q it had
+        for (Server server : servers) {
+            if (server.request != null) {
+                env.cancelTimer(server);
+                server.request = null;
             }
         }
         waiting.clear();
@@ -229,7 +223,7 @@ public final class BackendNode implements Logic<NodeMessage> {
         if (lost > 0) {
             env.metrics().lost(now, index, lost);
         }
-        env.metrics().busyServers(now, index, 0, inService.length);
+        env.metrics().busyServers(now, index, 0, servers.length);
         env.metrics().queueLength(now, index, 0);
     }
 
@@ -242,7 +236,7 @@ public final class BackendNode implements Logic<NodeMessage> {
         int q = queueLength();
         resources.advance(now, q, rng);
         feedback.advance(now);
-        return new LoadSnapshot(index, q, busy, rate, resources.cpu(), resources.mem(), resources.io(),
+        return new LoadSnapshot(index, q, busy, failed ? 0.0 : rate, resources.cpu(), resources.mem(), resources.io(),
                 resources.net(), feedback.correction(), now, !failed);
     }
 
@@ -272,11 +266,26 @@ public final class BackendNode implements Logic<NodeMessage> {
     }
 
     private int freeSlot() {
-        for (int s = 0; s < inService.length; s++) {
-            if (inService[s] == null) {
+        for (int s = 0; s < servers.length; s++) {
+            if (servers[s].request == null) {
                 return s;
             }
         }
         throw new IllegalStateException("no free server slot although busy < servers");
+    }
+
+    /**
+     * One of the node's c servers: the request in service, its finish time and remaining
+     * work (kept for degradation). The object itself is the key of its completion timer.
+     */
+    private static final class Server {
+        final NodeMessage.ServiceDone done;
+        NodeMessage.Request request;
+        double finishAt;
+        double remainingWork;
+
+        Server(int slot) {
+            this.done = new NodeMessage.ServiceDone(slot);
+        }
     }
 }

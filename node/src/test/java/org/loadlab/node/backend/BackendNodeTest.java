@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.loadlab.node.FakeEnv;
 import org.loadlab.node.kernel.BalancerId;
@@ -366,8 +365,6 @@ class BackendNodeTest {
      * computed from q at the last period boundary. A failure at 0.25 empties the queue, but
      * at the boundary 0.2 q was 80, so a read at 0.28 must still show high pressure.
      */
-    @Disabled("bug: BackendNode.onFail (line ~216-230) changes q to 0 without calling resources.advance first,"
-            + " so the period boundary before the failure is evaluated with q=0 (CPU ~0.35 instead of ~0.90)")
     @Test
     void failureDoesNotRewriteResourceStateOfTheCurrentPeriod() {
         setUp(1.0, servers(1));
@@ -381,8 +378,6 @@ class BackendNodeTest {
     }
 
     /** LoadSnapshot javadoc: serviceRate is "0 when failed". */
-    @Disabled("bug: BackendNode.snapshot (line ~242) reports the configured rate for a failed node, while"
-            + " LoadSnapshot documents serviceRate as 0 when failed (available=false is set correctly)")
     @Test
     void failedNodeSnapshotReportsZeroRate() {
         setUp(5.0, servers(1));
