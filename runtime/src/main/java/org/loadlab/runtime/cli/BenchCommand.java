@@ -60,7 +60,7 @@ final class BenchCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "%10d %12d %12d %9.2f %14.0f %14.0f %12.0f %10d%n", n, done, o.events(),
                     o.wallSeconds(), o.events() / o.wallSeconds(), done / o.wallSeconds(), o.wallSeconds() * 1e9 / done, heap);
         }
-        System.out.printf("max heap: %d MB (set with LOADLAB_JAVA_OPTS=-Xmx512m)%n", Runtime.getRuntime().maxMemory() >> 20);
+        System.out.printf("max heap: %d MB (set with LOADLAB_JAVA_OPTS=\"-Xmx512m -XX:+UseParallelGC\")%n", Runtime.getRuntime().maxMemory() >> 20);
         return 0;
     }
 
