@@ -29,7 +29,7 @@ public final class PolicyCatalog {
             new Entry("p2c", "power-of-two choices: shorter queue of 2 distinct random nodes"),
             new Entry("power-of-k", "shortest queue of k distinct random nodes (policy.k)"),
             new Entry("gmsr", "greedy marginal service rate: argmax mu_j/(1+q_j) over all allowed nodes"),
-            new Entry("asmf", "ASMF: k samples, argmax mu/((1+q)(1+L))*C, reject below tau (seed 000)"),
+            new Entry("asmf", "ASMF (adaptive sampled marginal feedback): k samples, argmax mu/((1+q)(1+L))*C, reject below tau"),
             new Entry("asmf-no-feedback", "ASMF ablation: correction C = 1"),
             new Entry("asmf-no-sampling", "ASMF ablation: all allowed nodes instead of k samples"),
             new Entry("asmf-no-multiresource", "ASMF ablation: resource load L = 0"));

@@ -65,6 +65,7 @@ public final class BackendNode implements Logic<NodeMessage> {
     public void onStart(Env env) {
         rng = env.random();
         resources.advance(env.now(), 0, rng);
+        env.metrics().busyServers(env.now(), index, 0, servers.length); // an idle node is 0% busy, not unknown
         if (settings.reportPeriod() > 0 && !settings.reportTo().isEmpty()) {
             // A random phase keeps the nodes from reporting in lock step.
             env.startTimer(reportKey, rng.nextDouble() * settings.reportPeriod(), new NodeMessage.ReportTick());

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
  * events per second and requests per second for a policy (default p2c with the probe
  * model) at utilisation ρ over clusters of each size n, after a JIT warm-up run.
  */
-@Command(name = "bench", description = "Measure simulation speed (events/s, requests/s) for one policy at several cluster sizes.")
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Measure simulation speed (events/s, requests/s) for one policy at several cluster sizes.")
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--nodes", split = ",", paramLabel = "n,n,...", defaultValue = "100,10000,100000",
             description = "Cluster sizes (default 100,10000,100000).")

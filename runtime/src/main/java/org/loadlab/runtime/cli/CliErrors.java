@@ -15,6 +15,11 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler {
             cli.getErr().println("error: " + e.getMessage());
             return LoadLabCli.BAD_INPUT;
         }
+        if (rootCause(e) instanceof OutOfMemoryError) {
+            cli.getErr().println("error: out of memory; give the JVM more heap, e.g. LOADLAB_JAVA_OPTS=\"-Xmx8g -XX:+UseParallelGC\","
+                    + " or make the scenario smaller (nodes.count, series-interval, seeds)");
+            return 1;
+        }
         cli.getErr().println("error: " + e);
         Throwable cause = e.getCause();
         while (cause != null) {
@@ -22,6 +27,13 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler {
             cause = cause.getCause();
         }
         return 1;
+    }
+
+    private static Throwable rootCause(Throwable t) {
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
     }
 
     static int onParameterError(CommandLine.ParameterException e, String[] args) {

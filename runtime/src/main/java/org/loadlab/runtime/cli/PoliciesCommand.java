@@ -4,7 +4,7 @@ import org.loadlab.balancer.policy.PolicyCatalog;
 import picocli.CommandLine.Command;
 
 /** {@code loadlab policies}: lists the built-in selection policies. */
-@Command(name = "policies", description = "List the built-in selection policies.")
+@Command(name = "policies", mixinStandardHelpOptions = true, description = "List the built-in selection policies.")
 final class PoliciesCommand implements Runnable {
     @Override
     public void run() {

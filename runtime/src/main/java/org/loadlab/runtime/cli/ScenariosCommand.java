@@ -6,7 +6,7 @@ import org.loadlab.workload.scenario.Scenario;
 import picocli.CommandLine.Command;
 
 /** {@code loadlab scenarios}: lists the built-in scenarios with a one-line description. */
-@Command(name = "scenarios", description = "List the built-in scenarios.")
+@Command(name = "scenarios", mixinStandardHelpOptions = true, description = "List the built-in scenarios.")
 final class ScenariosCommand implements Runnable {
     @Override
     public void run() {

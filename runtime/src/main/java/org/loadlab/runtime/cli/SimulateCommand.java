@@ -33,7 +33,7 @@ import picocli.CommandLine.Option;
  * {@code results.csv}, {@code results.json}, {@code timeseries.csv} and
  * {@code run-info.json} (wall-clock figures, kept apart so results stay byte-identical).
  */
-@Command(name = "simulate", description = "Run a scenario for each policy and seed; print and save the results.")
+@Command(name = "simulate", mixinStandardHelpOptions = true, description = "Run a scenario for each policy and seed; print and save the results.")
 final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--scenario", required = true, paramLabel = "NAME|FILE",
             description = "Built-in scenario name (see `loadlab scenarios`) or a HOCON file.")
@@ -75,6 +75,10 @@ final class SimulateCommand implements Callable<Integer> {
         }
         Scenario s = Scenarios.load(scenario, sets, policies, seeds);
         Path dir = out != null ? out : Path.of("results", s.name());
+        if (out != null && (out.toString().isBlank() || Files.exists(out) && !Files.isDirectory(out))) {
+            throw new BadInputException("--out = '" + out + "': " + (out.toString().isBlank() ? "empty" : "is a file")
+                    + "; give a directory (it is created if missing)");
+        }
         List<RunSpec> specs = new ArrayList<>();
         for (String p : s.policies()) {
             for (long seed : s.seeds()) {
@@ -83,6 +87,9 @@ final class SimulateCommand implements Callable<Integer> {
         }
         int threads = mode.equals("live") ? 1 : workers != null ? workers : RunExecutor.defaultWorkers();
         System.out.println(header(s, specs.size(), threads));
+        if (!sets.isEmpty()) {
+            System.out.println("  overrides: " + String.join(", ", sets));
+        }
 
         long t0 = System.nanoTime();
         AtomicInteger done = new AtomicInteger();
@@ -104,8 +111,8 @@ final class SimulateCommand implements Callable<Integer> {
         System.out.println();
         System.out.print(SummaryTable.render(results));
         System.out.println();
-        System.out.printf(Locale.ROOT, "%d runs in %.1f s (%s mode). Results: %s/{results.csv, results.json, timeseries.csv}%n",
-                results.size(), wall, mode, dir);
+        System.out.printf(Locale.ROOT, "%s in %.1f s (%s mode). Results: %s/{results.csv, results.json, timeseries.csv, run-info.json}%n",
+                count(results.size(), "run", "runs"), wall, mode, dir);
         return 0;
     }
 
@@ -115,9 +122,10 @@ final class SimulateCommand implements Callable<Integer> {
         double rho = s.arrivals().rate() > 0 ? s.arrivals().rate() * s.demand().mean() / capacity : s.arrivals().utilisation();
         return String.format(Locale.ROOT,
                 "Scenario %s: %s%n  %d nodes (capacity %.3g work units/s), %d balancer(s), %s arrivals at utilisation %.2f, "
-                        + "%s demand, %s information model%n  %d policies x %d seeds = %d runs on %d worker(s)",
+                        + "%s demand, %s information model%n  %s x %s = %s on %s",
                 s.name(), s.description(), s.nodes().count(), capacity, s.balancers().count(), s.arrivals().process(), rho,
-                s.demand().distribution(), s.information().model(), s.policies().size(), s.seeds().size(), runs, threads);
+                s.demand().distribution(), s.information().model(), count(s.policies().size(), "policy", "policies"),
+                count(s.seeds().size(), "seed", "seeds"), count(runs, "run", "runs"), count(threads, "worker", "workers"));
     }
 
     private static ObjectNode runInfo(ObjectMapper json, List<SimulationRunner.Outcome> outcomes, double wall, int threads) {
@@ -135,6 +143,10 @@ final class SimulateCommand implements Callable<Integer> {
             r.put("events_per_second", o.wallSeconds() > 0 ? o.events() / o.wallSeconds() : 0);
         }
         return info;
+    }
+
+    private static String count(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
     }
 
     /** "101:120" style description of a seed list. */

@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code loadlab validate FILE}: checks a scenario without running it. */
-@Command(name = "validate", description = "Check a scenario file (or built-in name) without running it.")
+@Command(name = "validate", mixinStandardHelpOptions = true, description = "Check a scenario file (or built-in name) without running it.")
 final class ValidateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "Scenario file (HOCON) or built-in name.")
     private String file;

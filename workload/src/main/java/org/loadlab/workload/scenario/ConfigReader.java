@@ -88,7 +88,12 @@ public final class ConfigReader {
     /** A number; records a problem and returns {@code NaN} if missing or not a number. */
     public double number(String path) {
         try {
-            return config.getDouble(path);
+            double v = config.getDouble(path);
+            if (!Double.isFinite(v)) {
+                problems.add(key(path) + " = " + v + ": must be a finite number");
+                return Double.NaN;
+            }
+            return v;
         } catch (ConfigException.Missing e) {
             problems.add(key(path) + ": missing (a number is required)");
         } catch (ConfigException e) {
@@ -183,6 +188,17 @@ public final class ConfigReader {
     /** A list of strings (a single string is accepted as a one-element list, a comma list is split). */
     public List<String> strings(String path) {
         try {
+            if (config.getValue(path).valueType() == ConfigValueType.LIST) {
+                List<String> out = new ArrayList<>();
+                for (ConfigValue v : config.getList(path)) {
+                    if (v.valueType() == ConfigValueType.OBJECT || v.valueType() == ConfigValueType.LIST) {
+                        problems.add(key(path) + " = " + render(path) + ": must be a list of names");
+                        return List.of();
+                    }
+                    out.add(String.valueOf(v.unwrapped()));
+                }
+                return out;
+            }
             if (config.getValue(path).valueType() == ConfigValueType.STRING) {
                 List<String> out = new ArrayList<>();
                 for (String s : config.getString(path).split(",")) {

@@ -28,6 +28,11 @@ public final class ScenarioLoader {
     private static final List<String> EVENTS = List.of("fail", "recover", "degrade", "spike");
     private static final Set<String> SAMPLING_ASMF = Set.of("asmf", "asmf-no-feedback", "asmf-no-multiresource");
 
+    /** Largest expected number of requests of one run (about a day of simulation). */
+    static final double MAX_EXPECTED_REQUESTS = 1e11;
+    /** Largest number of time-series points of one run. */
+    static final double MAX_SERIES_POINTS = 1e7;
+
     private final Predicate<String> policyExists;
     private final String policyNames;
 
@@ -124,10 +129,13 @@ public final class ScenarioLoader {
         r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components"));
 
         String name = r.string("name");
+        if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
+            r.badValue("name", "'" + name + "'", "use letters, digits, '.', '_' or '-' (it names the output directory)");
+        }
         String description = r.string("description");
         List<Long> seeds = List.of(101L);
         try {
-            seeds = Seeds.parse(merged.getValue("seeds").unwrapped().toString());
+            seeds = Seeds.parse(seedSpec(merged.getValue("seeds")));
         } catch (IllegalArgumentException e) {
             r.problem("seeds", e.getMessage());
         }
@@ -137,6 +145,9 @@ public final class ScenarioLoader {
             r.problem("policies", "empty; name at least one of: " + policyNames);
         }
         for (int i = 0; i < policies.size(); i++) {
+            if (policies.indexOf(policies.get(i)) < i) {
+                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is listed twice; name each policy once");
+            }
             if (!policyExists.test(policies.get(i))) {
                 r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is not a known policy; allowed: " + policyNames);
             }
@@ -157,7 +168,11 @@ public final class ScenarioLoader {
         Scenario.Policy policy = policy(r.at("policy"));
         List<Scenario.Event> events = events(r, merged, nodes.count(), topologySeed);
 
-        crossChecks(r, policies, duration, requests, nodes, balancers, arrivals, demand, information, policy, events);
+        if (r.problems().isEmpty()) {
+            // Checks across keys only make sense once every key is valid on its own.
+            crossChecks(r, policies, duration, requests, warmup, seriesInterval, nodes, balancers, arrivals, demand,
+                    information, policy, events);
+        }
         if (!r.problems().isEmpty()) {
             throw new ScenarioException(source, r.problems());
         }
@@ -167,8 +182,16 @@ public final class ScenarioLoader {
                 events, json);
     }
 
+    /** A seeds value as a spec string: "101:120", or a HOCON list [101, 105] joined with commas. */
+    static String seedSpec(com.typesafe.config.ConfigValue v) {
+        if (v.valueType() == com.typesafe.config.ConfigValueType.LIST) {
+            return String.join(",", ((java.util.List<?>) v.unwrapped()).stream().map(String::valueOf).toList());
+        }
+        return String.valueOf(v.unwrapped());
+    }
+
     private static Scenario.Nodes nodes(ConfigReader r) {
-        int count = (int) r.integer("count", 1, 10_000_000);
+        int count = (int) r.integer("count", 1, 1_000_000);
         int servers = (int) r.integer("servers", 1, 100_000);
         String dist = r.oneOf("service-rate.distribution", List.of("constant", "uniform"));
         double value = r.nonNegative("service-rate.value", "work units/s");
@@ -232,12 +255,36 @@ public final class ScenarioLoader {
         if (!p.isAbsolute() && baseDir != null && Files.isRegularFile(baseDir.resolve(p))) {
             p = baseDir.resolve(p);
         }
+        if (Files.isDirectory(p)) {
+            r.problem("trace.file", "'" + file + "' is a directory; name a CSV file");
+            return "";
+        }
         if (!Files.isRegularFile(p)) {
             r.problem("trace.file", "'" + file + "': no such file (looked in " + Path.of("").toAbsolutePath()
                     + (baseDir != null ? " and " + baseDir : "") + "); built-in traces: " + String.join(", ", BuiltIns.TRACES.keySet()));
             return "";
         }
-        return p.toAbsolutePath().normalize().toString();
+        String resolved = p.toAbsolutePath().normalize().toString();
+        return readable(r, file, resolved) ? resolved : "";
+    }
+
+    /** Reads the trace now (it is cached for the runs) so a broken file is a validation error. */
+    private static boolean readable(ConfigReader r, String file, String resolved) {
+        try {
+            org.loadlab.workload.trace.Trace t = WorkloadBuilder.loadTrace(resolved);
+            if (t.size() < 2 || !(t.spanSeconds() > 0)) {
+                r.problem("trace.file", "'" + file + "' has " + t.size() + " request(s) over " + t.spanSeconds()
+                        + " s; a replay needs at least two requests at different times");
+                return false;
+            }
+            return true;
+        } catch (RuntimeException e) {
+            String why = e.getCause() instanceof java.nio.charset.CharacterCodingException
+                    ? "is not a UTF-8 text (CSV) file"
+                    : e instanceof java.io.UncheckedIOException u ? "cannot read it (" + u.getCause().getMessage() + ")" : e.getMessage();
+            r.problem("trace.file", "'" + file + "': " + why);
+            return false;
+        }
     }
 
     private Scenario.Demand demand(ConfigReader r, boolean topLevel) {
@@ -293,70 +340,98 @@ public final class ScenarioLoader {
     private static List<Scenario.Event> events(ConfigReader r, Config merged, int n, long topologySeed) {
         List<Scenario.Event> out = new ArrayList<>();
         List<? extends Config> list = r.objects("events");
-        Config eventDefaults = ConfigFactory.parseString("until = 0, factor = 1, fraction = 0, nodes = []");
+        Config known = ConfigFactory.parseString("at = 0, type = x, until = 0, factor = 1, fraction = 0, nodes = []");
+        int[] order = nodeOrder(n, topologySeed);
         for (int i = 0; i < list.size(); i++) {
-            ConfigReader e = r.child(list.get(i).withFallback(eventDefaults), "events[" + i + "]");
-            e.rejectUnknownKeys(ConfigFactory.parseString("at = 0, type = x, until = 0, factor = 1, fraction = 0, nodes = []"), Set.of());
+            Config given = list.get(i);
+            ConfigReader e = r.child(given, "events[" + i + "]");
+            e.rejectUnknownKeys(known, Set.of());
             double at = e.nonNegative("at", "seconds");
             String type = e.oneOf("type", EVENTS);
-            double until = e.nonNegative("until", "seconds");
-            double factor = e.nonNegative("factor", "");
-            double fraction = e.between("fraction", 0, 1, "");
+            boolean hasNodes = given.hasPath("nodes");
+            boolean hasFraction = given.hasPath("fraction");
             List<Integer> nodes = new ArrayList<>();
-            try {
-                nodes.addAll(e.config().getIntList("nodes"));
-            } catch (ConfigException ex) {
-                e.problem("nodes", "must be a list of node indices");
-            }
-            for (int node : nodes) {
-                if (node < 0 || node >= n) {
-                    e.problem("nodes", "node " + node + " does not exist; allowed: 0.." + (n - 1));
-                }
-            }
+            double until = 0;
+            double factor = 1;
             if (type.equals("spike")) {
+                until = e.nonNegative("until", "seconds");
+                factor = e.positive("factor", "multiplier of the arrival rate");
                 if (!(until > at)) {
-                    e.problem("until", until + ": a spike must end after it starts (at = " + at + ")");
+                    e.badValue("until", until, "a spike must end after it starts (at = " + at + ")");
                 }
-                if (!(factor > 0)) {
-                    e.problem("factor", factor + ": a spike multiplies the arrival rate by a factor > 0");
+                if (hasNodes || hasFraction) {
+                    e.problem(hasNodes ? "nodes" : "fraction", "a spike scales the arrival rate of the whole cluster; remove it");
                 }
-            } else if (nodes.isEmpty()) {
-                if (fraction == 0) {
-                    e.problem("fraction", "0 and no nodes listed: name nodes = [...] or a fraction in (0, 1]");
+            } else if (EVENTS.contains(type)) {
+                if (type.equals("degrade")) {
+                    factor = e.nonNegative("factor", "multiplier of the nominal service rate");
                 }
-                nodes.addAll(pickNodes(n, fraction, topologySeed, i));
+                if (hasNodes == hasFraction) {
+                    e.problem("nodes", "name the nodes with either nodes = [0, 3] or fraction = 0.2 (one of them)");
+                } else if (hasNodes) {
+                    try {
+                        nodes.addAll(given.getIntList("nodes"));
+                    } catch (ConfigException ex) {
+                        e.problem("nodes", "must be a list of node indices");
+                    }
+                    for (int node : nodes) {
+                        if (node < 0 || node >= n) {
+                            e.problem("nodes", "node " + node + " does not exist; allowed: 0.." + (n - 1));
+                        }
+                    }
+                } else {
+                    double fraction = e.number("fraction");
+                    if (!(fraction > 0 && fraction <= 1)) {
+                        e.badValue("fraction", fraction, "must be in (0, 1]");
+                    } else {
+                        int count = (int) Math.ceil(fraction * n);
+                        for (int k = 0; k < count; k++) {
+                            nodes.add(order[k]);
+                        }
+                        nodes.sort(null);
+                    }
+                }
             }
             out.add(new Scenario.Event(at, type, until, factor, List.copyOf(nodes)));
         }
         return out;
     }
 
-    /** ⌈fraction·n⌉ distinct nodes chosen with the topology seed (the same for every run seed). */
-    private static List<Integer> pickNodes(int n, double fraction, long topologySeed, int eventIndex) {
-        int count = (int) Math.ceil(fraction * n);
+    /**
+     * One random order of the nodes drawn from the topology seed; {@code fraction = f}
+     * picks its first ⌈f·n⌉ nodes, so "fail 0.2" and "recover 0.2" hit the same nodes,
+     * for every run seed.
+     */
+    private static int[] nodeOrder(int n, long topologySeed) {
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        SplittableRandom rng = new SplittableRandom(topologySeed * 1_000_003L + eventIndex);
-        List<Integer> out = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            int j = i + rng.nextInt(n - i);
+        SplittableRandom rng = new SplittableRandom(topologySeed * 1_000_003L + 17);
+        for (int i = n - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
             int t = order[i];
             order[i] = order[j];
             order[j] = t;
-            out.add(order[i]);
         }
-        out.sort(null);
-        return out;
+        return order;
     }
 
-    private void crossChecks(ConfigReader r, List<String> policies, double duration, long requests,
-                             Scenario.Nodes nodes, Scenario.Balancers balancers, Scenario.Arrivals arrivals,
+    private void crossChecks(ConfigReader r, List<String> policies, double duration, long requests, double warmup,
+                             double seriesInterval, Scenario.Nodes nodes, Scenario.Balancers balancers, Scenario.Arrivals arrivals,
                              Scenario.Demand demand, Scenario.Information information, Scenario.Policy policy,
                              List<Scenario.Event> events) {
-        if (duration == 0 && requests == 0 && !arrivals.process().equals("trace")) {
-            r.problem("duration", "0 with requests = 0: the arrivals would never stop; set a duration in seconds or a request count");
+        boolean endless = !arrivals.process().equals("trace") || arrivals.trace().loop();
+        if (duration == 0 && requests == 0 && endless) {
+            r.problem("duration", "0 with requests = 0" + (arrivals.process().equals("trace") ? " and a looping trace" : "")
+                    + ": the arrivals would never stop; set a duration in seconds or a request count");
+        }
+        if (duration > 0 && warmup >= duration) {
+            r.badValue("warmup", warmup, "not shorter than duration = " + duration + " s: nothing would be measured");
+        }
+        if (duration > 0 && duration / seriesInterval > MAX_SERIES_POINTS) {
+            r.badValue("series-interval", seriesInterval, "gives more than " + MAX_SERIES_POINTS
+                    + " points over duration = " + duration + " s; use a longer interval");
         }
         if (demand.distribution().equals("trace") && !arrivals.process().equals("trace")) {
             r.problem("demand.distribution", "'trace' needs arrivals.process = trace (demand comes from the trace's token columns)");
@@ -381,6 +456,12 @@ public final class ScenarioLoader {
         }
         double capacity = nodes.expectedCapacity();
         double rho = arrivals.rate() > 0 ? arrivals.rate() * demand.mean() / capacity : arrivals.utilisation();
+        double lambda = rho * capacity / demand.mean();
+        if (requests == 0 && duration > 0 && !arrivals.process().equals("trace") && lambda * duration > MAX_EXPECTED_REQUESTS) {
+            r.badValue("duration", duration, String.format(java.util.Locale.ROOT,
+                    "at %.4g requests/s that is about %.3g requests per run, more than %.0e; use a shorter duration or set requests",
+                    lambda, lambda * duration, MAX_EXPECTED_REQUESTS));
+        }
         if (rho >= 1 && nodes.queueCapacity() == 0) {
             String unstable = "an open system without rejection is unstable at utilisation >= 1; use a value below 1"
                     + " or bound the queues with nodes.queue-capacity > 0";

@@ -1,0 +1,155 @@
+package org.loadlab.analysis.campaign;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import org.loadlab.analysis.run.RunMetrics;
+
+/**
+ * A per-run metric that campaign statistics, plots and reports can analyse: its column name
+ * (the same as in {@code runs.csv} / {@link org.loadlab.analysis.io.ResultsCsv}), a label and
+ * unit for tables and axes, how to read it from {@link RunMetrics}, and whether lower values
+ * are better (used for the verdict of a paired comparison).
+ *
+ * <p>Scopes and exact definitions are those of {@link RunMetrics}: response and waiting times,
+ * throughput, queue statistics and backlog cover the measurement window; counters (rejected,
+ * lost, messages) the whole run. Undefined values are NaN and are left out of statistics.
+ *
+ * <p>Source: DESIGN.md (metrics); docs/results.md (column meanings).
+ */
+public enum Metric {
+
+    /** Completions per second while requests were arriving, requests/s (higher is better). */
+    THROUGHPUT("throughput_rps", "throughput", "requests/s", false, RunMetrics::throughputRps),
+    /** Mean response (sojourn) time, seconds. */
+    RESPONSE_MEAN("response_mean_s", "mean response time", "s", true, RunMetrics::responseMean),
+    /** Median response time, seconds. */
+    RESPONSE_P50("response_p50_s", "median response time", "s", true, RunMetrics::responseP50),
+    /** 95th percentile response time, seconds. */
+    RESPONSE_P95("response_p95_s", "p95 response time", "s", true, RunMetrics::responseP95),
+    /** 99th percentile response time, seconds. */
+    RESPONSE_P99("response_p99_s", "p99 response time", "s", true, RunMetrics::responseP99),
+    /** 99.9th percentile response time, seconds. */
+    RESPONSE_P999("response_p999_s", "p99.9 response time", "s", true, RunMetrics::responseP999),
+    /** Largest response time, seconds. */
+    RESPONSE_MAX("response_max_s", "max response time", "s", true, RunMetrics::responseMax),
+    /** Mean waiting time in a node's queue before service, seconds. */
+    WAIT_MEAN("wait_mean_s", "mean waiting time", "s", true, RunMetrics::waitMean),
+    /** ∫ Σ_j q_j dt over the window, request·seconds. */
+    BACKLOG_AREA("backlog_area", "backlog area", "request·s", true, RunMetrics::backlogArea),
+    /** Time-average queue length per node, requests. */
+    MEAN_QUEUE("mean_queue", "mean queue length", "requests per node", true, RunMetrics::meanQueueLength),
+    /** Largest queue length q_j of any node, requests. */
+    MAX_QUEUE("max_queue", "max queue length", "requests", true, RunMetrics::maxQueue),
+    /** Largest total queue Σ_j q_j, requests. */
+    MAX_CLUSTER_QUEUE("max_cluster_queue", "max cluster queue", "requests", true, RunMetrics::maxClusterQueue),
+    /** Nodes whose load was read per routing decision. */
+    QUERIES_PER_DECISION("queries_per_decision", "queries per decision", "nodes read per decision", true,
+            RunMetrics::queriesPerDecision),
+    /** Requests rejected during the whole run. */
+    REQUESTS_REJECTED("requests_rejected", "rejected requests", "requests", true, RunMetrics::requestsRejected),
+    /** Requests lost at failed nodes during the whole run. */
+    REQUESTS_LOST("requests_lost", "lost requests", "requests", true, RunMetrics::requestsLost),
+    /** Messages sent by all participants during the whole run. */
+    MESSAGES_TOTAL("messages_total", "messages sent", "messages", true, RunMetrics::messagesTotal),
+    /** Jain's fairness index over per-node utilisation, dimensionless in [1/n, 1] (higher is better). */
+    JAIN_FAIRNESS("jain_fairness", "Jain fairness index", "dimensionless", false, RunMetrics::jainFairness);
+
+    /** The headline metrics a report shows by default, in this order. */
+    public static final List<Metric> HEADLINE = List.of(
+            THROUGHPUT, RESPONSE_MEAN, RESPONSE_P99, WAIT_MEAN, BACKLOG_AREA, MAX_QUEUE,
+            QUERIES_PER_DECISION, REQUESTS_REJECTED);
+
+    private final String columnName;
+    private final String label;
+    private final String unit;
+    private final boolean lowerIsBetter;
+    private final ToDoubleFunction<RunMetrics> accessor;
+
+    Metric(String columnName, String label, String unit, boolean lowerIsBetter,
+            ToDoubleFunction<RunMetrics> accessor) {
+        this.columnName = columnName;
+        this.label = label;
+        this.unit = unit;
+        this.lowerIsBetter = lowerIsBetter;
+        this.accessor = accessor;
+    }
+
+    /**
+     * The metric's column name in {@code runs.csv}, {@code summary.csv} and
+     * {@code pairwise.csv}, and its name in {@code campaign-meta.json}.
+     *
+     * @return e.g. {@code response_mean_s}
+     */
+    public String columnName() {
+        return columnName;
+    }
+
+    /**
+     * Human-readable name for tables and plot titles.
+     *
+     * @return e.g. {@code mean response time}
+     */
+    public String label() {
+        return label;
+    }
+
+    /**
+     * Unit of the values.
+     *
+     * @return e.g. {@code s}, {@code requests/s}, {@code dimensionless}
+     */
+    public String unit() {
+        return unit;
+    }
+
+    /**
+     * Whether a smaller value is an improvement.
+     *
+     * @return true for times, queues, costs; false for throughput and fairness
+     */
+    public boolean lowerIsBetter() {
+        return lowerIsBetter;
+    }
+
+    /**
+     * Label with unit, for axis titles and table headers.
+     *
+     * @return e.g. {@code mean response time (s)}
+     */
+    public String labelWithUnit() {
+        return label + " (" + unit + ")";
+    }
+
+    /**
+     * Reads the metric from a run.
+     *
+     * @param metrics a run's metrics
+     * @return the value in {@link #unit()}; NaN when undefined for that run
+     * @throws NullPointerException if {@code metrics} is null
+     */
+    public double value(RunMetrics metrics) {
+        return accessor.applyAsDouble(Objects.requireNonNull(metrics, "metrics"));
+    }
+
+    /**
+     * Finds a metric by column name.
+     *
+     * @param columnName e.g. {@code response_p99_s}
+     * @return the metric
+     * @throws IllegalArgumentException if no metric has that name; the message lists the names
+     * @throws NullPointerException if {@code columnName} is null
+     */
+    public static Metric byColumnName(String columnName) {
+        Objects.requireNonNull(columnName, "columnName");
+        for (Metric metric : values()) {
+            if (metric.columnName.equals(columnName)) {
+                return metric;
+            }
+        }
+        throw new IllegalArgumentException("metric: '" + columnName + "' is not known; allowed: "
+                + Arrays.stream(values()).map(Metric::columnName).collect(Collectors.joining(", ")));
+    }
+}

@@ -1,0 +1,92 @@
+package org.loadlab.analysis.campaign;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedMap;
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.loadlab.analysis.run.RunMetrics;
+import org.loadlab.analysis.run.SeriesPoint;
+
+/**
+ * Mean queue length over time, one line per policy, for one scenario at one combination of
+ * parameter values, from each policy's run with the <em>smallest seed</em> (one run, so the
+ * lines show real dynamics rather than an average). Points are the run's
+ * {@link RunMetrics#series()}: at the end of each interval, the time-averaged queue length
+ * per node over that interval. The series covers the whole run; a vertical line marks the end
+ * of the warm-up (run end − {@link RunMetrics#durationSeconds()}), when there is one.
+ *
+ * <p>Files: {@code plots/queue-<scenario>[_<key>-<value>...].png|svg}.
+ *
+ * <p>Source: SPEC.md §4 (1 s trace of the mean queue); {@link SeriesPoint}; XChart 3.8.8.
+ */
+public final class QueuePlot {
+
+    private QueuePlot() {
+    }
+
+    /**
+     * Draws and writes the chart.
+     *
+     * @param plotsDir target directory, e.g. {@code CAMPAIGN_DIR/plots}; created if needed
+     * @param runs all runs of the campaign (other cells are ignored; all policies fix the colours)
+     * @param scenario the scenario
+     * @param parameters the parameter values of the chart's cell (empty when nothing is swept)
+     * @return the plot, or empty when no run of the cell has a time series
+     * @throws IOException if a file cannot be written
+     * @throws NullPointerException if an argument or a run is null
+     * @throws IllegalArgumentException if two runs share scenario, parameters, policy and seed
+     */
+    public static Optional<Plot> write(Path plotsDir, List<CampaignRun> runs, String scenario,
+            SortedMap<String, String> parameters) throws IOException {
+        Objects.requireNonNull(plotsDir, "plotsDir");
+        CellRuns cell = CellRuns.select(runs, scenario, parameters);
+        ChartStyle.init();
+        XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
+                .title("Mean queue length over time, first seed — " + cell.cell().label())
+                .xAxisTitle("time since start of run (s)")
+                .yAxisTitle("mean queue length (requests per node)")
+                .build();
+        XYStyler styler = chart.getStyler();
+        ChartStyle.apply(styler);
+        styler.setYAxisMin(0.0);
+        chart.setCustomXAxisTickLabelsFormatter(ChartStyle::tick);
+        chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
+        double warmupEnd = Double.NaN;
+        for (Map.Entry<String, List<CampaignRun>> policy : cell.byPolicy().entrySet()) {
+            CampaignRun first = policy.getValue().get(0);
+            List<SeriesPoint> points = first.metrics().series();
+            if (points.isEmpty()) {
+                continue;
+            }
+            double[] x = points.stream().mapToDouble(SeriesPoint::timeSeconds).toArray();
+            double[] y = points.stream().mapToDouble(SeriesPoint::meanQueue).toArray();
+            XYSeries series = chart.addSeries(policy.getKey() + " (seed " + first.seed() + ")", x, y);
+            Color colour = ChartStyle.colour(policy.getKey(), cell.allPolicies());
+            series.setLineColor(colour);
+            series.setLineWidth(1.8f);
+            series.setMarker(SeriesMarkers.NONE);
+            if (Double.isNaN(warmupEnd)) {
+                warmupEnd = x[x.length - 1] - first.metrics().durationSeconds();
+            }
+        }
+        if (chart.getSeriesMap().isEmpty()) {
+            return Optional.empty();
+        }
+        if (warmupEnd > 0) {
+            AnnotationLine line = new AnnotationLine(warmupEnd, true, false);
+            chart.addAnnotation(line);
+            chart.setTitle(chart.getTitle() + " (line: end of warm-up)");
+        }
+        return Optional.of(ChartFiles.save(chart, plotsDir, "queue-" + PlotNames.cell(cell.cell())));
+    }
+}
