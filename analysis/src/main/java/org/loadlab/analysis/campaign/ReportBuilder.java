@@ -1,0 +1,245 @@
+package org.loadlab.analysis.campaign;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.StringJoiner;
+import java.util.TreeMap;
+
+/**
+ * Lays out a campaign report as a {@link ReportDocument}: what was run, a summary table per
+ * cell, the paired comparisons per metric, the charts, and the list of files.
+ */
+final class ReportBuilder {
+
+    private static final int MAX_LISTED_SEEDS = 20;
+
+    private ReportBuilder() {
+    }
+
+    /**
+     * @param meta report metadata
+     * @param index the runs
+     * @param summaries summary rows for {@code meta.metrics()}
+     * @param comparisons paired comparisons for {@code meta.metrics()}
+     * @param plots the charts
+     * @param dir the report directory (figures link relative to it)
+     * @return the document
+     */
+    static ReportDocument build(ReportMeta meta, RunIndex index, List<SummaryRow> summaries,
+            List<PairedComparison> comparisons, ReportPlots plots, Path dir) {
+        ReportDocument doc = new ReportDocument("Campaign report: " + meta.name());
+        if (!meta.description().isBlank()) {
+            doc.add(new ReportDocument.Paragraph(meta.description().strip()));
+        }
+        whatWasRun(doc, meta, index);
+        summary(doc, meta, index, summaries);
+        comparisons(doc, meta, index, comparisons);
+        plots(doc, index, plots, dir);
+        files(doc);
+        return doc;
+    }
+
+    private static void whatWasRun(ReportDocument doc, ReportMeta meta, RunIndex index) {
+        doc.add(new ReportDocument.Heading(2, "What was run"));
+        List<String> items = new ArrayList<>();
+        items.add("Scenarios (" + index.scenarios().size() + "): " + String.join(", ", index.scenarios()));
+        if (meta.sweptParameters().isEmpty()) {
+            items.add("Swept parameters: none");
+        }
+        for (String key : meta.sweptParameters()) {
+            SortedSet<String> values = index.parameterValues(key);
+            items.add("Swept " + key + " (" + values.size() + " values): "
+                    + (values.isEmpty() ? "no run has it" : String.join(", ", values)));
+        }
+        List<String> policies = policyOrder(index.policies(), meta.referencePolicy());
+        List<String> named = new ArrayList<>();
+        for (String policy : policies) {
+            named.add(policy.equals(meta.referencePolicy()) ? policy + " (reference)" : policy);
+        }
+        items.add("Policies (" + policies.size() + "): " + String.join(", ", named));
+        items.add("Seeds (" + index.seeds().size() + "): " + seeds(index.seeds()));
+        long grid = (long) index.cells().size() * index.policies().size() * index.seeds().size();
+        String runs = "Runs: " + index.runs().size();
+        if (index.runs().size() < grid) {
+            runs += " (a full grid of " + index.cells().size() + " scenario/parameter cells × "
+                    + index.policies().size() + " policies × " + index.seeds().size() + " seeds would be "
+                    + grid + ": some combinations are missing)";
+        }
+        items.add(runs);
+        List<String> metrics = meta.metrics().stream().map(Metric::labelWithUnit).toList();
+        items.add("Metrics: " + String.join(", ", metrics));
+        doc.add(new ReportDocument.Bullets(items));
+    }
+
+    private static void summary(ReportDocument doc, ReportMeta meta, RunIndex index, List<SummaryRow> summaries) {
+        doc.add(new ReportDocument.Heading(2, "Summary by scenario and parameters"));
+        doc.add(new ReportDocument.Paragraph("Cells: mean ± half-width of the 95% confidence interval over seeds "
+                + "(Student t, n − 1 degrees of freedom); a single run shows its value only; n/a = undefined "
+                + "(e.g. nothing completed). Runs with an undefined value are left out of that cell. "
+                + SummaryCsv.FILE_NAME + " also holds n, sd and the interval bounds"
+                + (meta.bootstrapCi() ? ", plus a 95% percentile-bootstrap interval (" + BootstrapCi.RESAMPLES
+                        + " resamples, fixed seed)." : ".")));
+        Map<Cell, Map<String, Map<Metric, SummaryRow>>> byCell = new TreeMap<>();
+        for (SummaryRow row : summaries) {
+            byCell.computeIfAbsent(new Cell(row.scenario(), row.parameters()), c -> new TreeMap<>())
+                    .computeIfAbsent(row.policy(), p -> new LinkedHashMap<>())
+                    .put(row.metric(), row);
+        }
+        List<String> header = new ArrayList<>();
+        header.add("policy");
+        header.add("runs");
+        meta.metrics().forEach(m -> header.add(m.labelWithUnit()));
+        for (Map.Entry<Cell, Map<String, Map<Metric, SummaryRow>>> cell : byCell.entrySet()) {
+            doc.add(new ReportDocument.Heading(3, cell.getKey().label()));
+            List<List<String>> rows = new ArrayList<>();
+            for (String policy : policyOrder(cell.getValue().keySet(), meta.referencePolicy())) {
+                List<String> row = new ArrayList<>();
+                row.add(policy.equals(meta.referencePolicy()) ? policy + " (ref.)" : policy);
+                row.add(Integer.toString(index.cells().get(cell.getKey()).get(policy).size()));
+                for (Metric metric : meta.metrics()) {
+                    SummaryRow s = cell.getValue().get(policy).get(metric);
+                    row.add(ReportText.meanCi(s.mean(), s.ciHalfWidth()));
+                }
+                rows.add(row);
+            }
+            doc.add(new ReportDocument.Table(header, rows, 1));
+        }
+    }
+
+    private static void comparisons(ReportDocument doc, ReportMeta meta, RunIndex index,
+            List<PairedComparison> comparisons) {
+        String reference = meta.referencePolicy();
+        doc.add(new ReportDocument.Heading(2, "Paired comparison with the reference policy " + reference));
+        doc.add(new ReportDocument.Paragraph("Each policy is paired with " + reference
+                + " on runs with the same scenario, parameters and seed (common random numbers); pairs with an "
+                + "undefined value are dropped. change = (policy − reference) / reference mean. p (t): two-sided "
+                + "paired t-test; p (W): two-sided Wilcoxon signed-rank test (exact for at most "
+                + PairedTests.EXACT_WILCOXON_MAX_PAIRS + " non-zero differences without ties, normal approximation "
+                + "otherwise; zero differences dropped). Holm: Holm–Bonferroni adjustment over all comparisons of "
+                + "the same metric. Marks on the Holm-adjusted t p-value: * < 0.05, ** < 0.01, *** < 0.001. "
+                + "verdict: better or worse when the Holm-adjusted t p-value is below 0.05 (direction from the "
+                + "metric), n.s. otherwise, n/a when a test is undefined (fewer than 2 pairs, or all differences "
+                + "equal). " + PairwiseCsv.FILE_NAME + " has the unrounded values."));
+        List<String> missing = new ArrayList<>();
+        for (Map.Entry<Cell, SortedMap<String, List<CampaignRun>>> cell : index.cells().entrySet()) {
+            if (!cell.getValue().containsKey(reference)) {
+                missing.add(cell.getKey().label());
+            }
+        }
+        if (!missing.isEmpty()) {
+            doc.add(new ReportDocument.Paragraph("No runs of " + reference + " (so no comparison) in: "
+                    + String.join("; ", missing) + "."));
+        }
+        if (comparisons.isEmpty()) {
+            doc.add(new ReportDocument.Paragraph("No other policy ran alongside " + reference
+                    + "; there is nothing to compare."));
+            return;
+        }
+        List<String> header = List.of("scenario, parameters", "policy", "pairs", reference + " mean", "policy mean",
+                "change", "p (t)", "p Holm (t)", "p (W)", "p Holm (W)", "verdict");
+        for (Metric metric : meta.metrics()) {
+            List<List<String>> rows = new ArrayList<>();
+            for (PairedComparison c : comparisons) {
+                if (c.metric() != metric) {
+                    continue;
+                }
+                String mark = c.significanceMark();
+                rows.add(List.of(
+                        new Cell(c.scenario(), c.parameters()).label(),
+                        c.policy(),
+                        Integer.toString(c.pairs()),
+                        ReportText.value(c.referenceMean()),
+                        ReportText.value(c.policyMean()),
+                        ReportText.percent(c.changePercent()),
+                        ReportText.p(c.pT()),
+                        ReportText.p(c.pTHolm()) + (mark.isEmpty() ? "" : " " + mark),
+                        ReportText.p(c.pWilcoxon()),
+                        ReportText.p(c.pWilcoxonHolm()),
+                        c.verdict().text()));
+            }
+            doc.add(new ReportDocument.Heading(3, metric.labelWithUnit() + ", "
+                    + (metric.lowerIsBetter() ? "lower is better" : "higher is better")));
+            doc.add(new ReportDocument.Table(header, rows, 2));
+        }
+    }
+
+    private static void plots(ReportDocument doc, RunIndex index, ReportPlots plots, Path dir) {
+        doc.add(new ReportDocument.Heading(2, "Plots"));
+        doc.add(new ReportDocument.Paragraph("Each chart is also in " + CampaignReport.PLOTS_DIR
+                + "/ as PNG and SVG. Sweeps: mean over seeds with 95% confidence-interval error bars. Box plots: "
+                + "quartiles and median over seeds, whiskers to the furthest value within 1.5 × IQR. CDFs merge "
+                + "all seeds' response-time histograms. Queue plots show one run (the smallest seed) per policy."));
+        for (String scenario : index.scenarios()) {
+            doc.add(new ReportDocument.Heading(3, "Scenario " + scenario));
+            List<Plot> sweeps = plots.sweeps().getOrDefault(scenario, List.of());
+            if (!sweeps.isEmpty()) {
+                doc.add(new ReportDocument.Heading(4, "Sweeps"));
+                sweeps.forEach(p -> doc.add(figure(p, dir)));
+            }
+            for (Map.Entry<Cell, List<Plot>> cell : plots.cells().entrySet()) {
+                if (cell.getKey().scenario().equals(scenario) && !cell.getValue().isEmpty()) {
+                    doc.add(new ReportDocument.Heading(4, cell.getKey().parameters().isEmpty()
+                            ? "All runs of " + scenario : cell.getKey().parameterLabel()));
+                    cell.getValue().forEach(p -> doc.add(figure(p, dir)));
+                }
+            }
+        }
+    }
+
+    private static void files(ReportDocument doc) {
+        doc.add(new ReportDocument.Heading(2, "Files"));
+        doc.add(new ReportDocument.Bullets(List.of(
+                RunsFile.FILE_NAME + ": every run with all its metrics, one JSON object per line (the input of a rebuild)",
+                CampaignMetaFile.FILE_NAME + ": the settings of this report",
+                RunsCsv.FILE_NAME + ": one row per run",
+                SummaryCsv.FILE_NAME + ": mean, sd and 95% intervals per scenario, parameters, policy and metric",
+                PairwiseCsv.FILE_NAME + ": paired comparisons with the reference, raw and Holm-adjusted p-values",
+                CampaignReport.PLOTS_DIR + "/: all charts as PNG and SVG")));
+    }
+
+    private static ReportDocument.Figure figure(Plot plot, Path dir) {
+        return new ReportDocument.Figure(plot, relative(dir, plot.png()), relative(dir, plot.svg()));
+    }
+
+    private static String relative(Path dir, Path file) {
+        return dir.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize())
+                .toString().replace('\\', '/');
+    }
+
+    /** Reference first, then the others in name order. */
+    static List<String> policyOrder(java.util.Collection<String> policies, String reference) {
+        List<String> ordered = new ArrayList<>();
+        if (policies.contains(reference)) {
+            ordered.add(reference);
+        }
+        new java.util.TreeSet<>(policies).stream().filter(p -> !p.equals(reference)).forEach(ordered::add);
+        return ordered;
+    }
+
+    /** Seeds as {@code a–b} when contiguous, else listed (at most 20, then "… (k in all)"). */
+    static String seeds(SortedSet<Long> seeds) {
+        if (seeds.isEmpty()) {
+            return "none";
+        }
+        long first = seeds.first();
+        long last = seeds.last();
+        if (seeds.size() > 2 && last - first == seeds.size() - 1) {
+            return first + "–" + last;
+        }
+        StringJoiner joiner = new StringJoiner(", ");
+        int shown = 0;
+        for (long seed : seeds) {
+            if (shown++ == MAX_LISTED_SEEDS) {
+                joiner.add("… (" + seeds.size() + " in all)");
+                break;
+            }
+            joiner.add(Long.toString(seed));
+        }
+        return joiner.toString();
+    }
+}
