@@ -62,6 +62,7 @@ public final class BoxPlot {
         styler.setLegendVisible(true);
         chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
         int labelLength = 0;
+        List<Color> colours = new java.util.ArrayList<>();
         for (Map.Entry<String, List<CampaignRun>> policy : cell.byPolicy().entrySet()) {
             double[] values = Summaries.definedValues(policy.getValue(), metric);
             if (values.length == 0) {
@@ -69,13 +70,14 @@ public final class BoxPlot {
             }
             BoxSeries series = chart.addSeries(policy.getKey(), values);
             Color colour = ChartStyle.colour(policy.getKey(), cell.allPolicies());
-            series.setFillColor(new Color(colour.getRed(), colour.getGreen(), colour.getBlue(), 110));
+            colours.add(new Color(colour.getRed(), colour.getGreen(), colour.getBlue(), 150));
             series.setLineColor(colour);
             labelLength += policy.getKey().length() + 2;
         }
         if (chart.getSeriesMap().isEmpty()) {
             return Optional.empty();
         }
+        styler.setSeriesColors(colours.toArray(new Color[0]));
         if (labelLength > 70) {
             styler.setXAxisLabelRotation(25);
         }

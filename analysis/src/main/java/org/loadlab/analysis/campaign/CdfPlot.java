@@ -100,7 +100,10 @@ public final class CdfPlot {
         styler.setXAxisLogarithmic(log);
         styler.setYAxisMin(0.0);
         styler.setYAxisMax(1.0);
-        chart.setCustomXAxisTickLabelsFormatter(ChartStyle::tick);
+        if (!log) {
+            // XChart ignores the logarithmic scale when a custom formatter is set
+            chart.setCustomXAxisTickLabelsFormatter(ChartStyle::tick);
+        }
         chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
         double[] x = grid(low, high, log);
         for (Map.Entry<String, Histogram> policy : merged.entrySet()) {

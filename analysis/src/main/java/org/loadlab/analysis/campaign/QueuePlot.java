@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
-import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -52,7 +51,7 @@ public final class QueuePlot {
         CellRuns cell = CellRuns.select(runs, scenario, parameters);
         ChartStyle.init();
         XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
-                .title("Mean queue length over time, first seed — " + cell.cell().label())
+                .title("Mean queue length over time — " + cell.cell().label())
                 .xAxisTitle("time since start of run (s)")
                 .yAxisTitle("mean queue length (requests per node)")
                 .build();
@@ -62,6 +61,7 @@ public final class QueuePlot {
         chart.setCustomXAxisTickLabelsFormatter(ChartStyle::tick);
         chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
         double warmupEnd = Double.NaN;
+        double highest = 0;
         for (Map.Entry<String, List<CampaignRun>> policy : cell.byPolicy().entrySet()) {
             CampaignRun first = policy.getValue().get(0);
             List<SeriesPoint> points = first.metrics().series();
@@ -75,6 +75,9 @@ public final class QueuePlot {
             series.setLineColor(colour);
             series.setLineWidth(1.8f);
             series.setMarker(SeriesMarkers.NONE);
+            for (double v : y) {
+                highest = Math.max(highest, v);
+            }
             if (Double.isNaN(warmupEnd)) {
                 warmupEnd = x[x.length - 1] - first.metrics().durationSeconds();
             }
@@ -83,9 +86,11 @@ public final class QueuePlot {
             return Optional.empty();
         }
         if (warmupEnd > 0) {
-            AnnotationLine line = new AnnotationLine(warmupEnd, true, false);
-            chart.addAnnotation(line);
-            chart.setTitle(chart.getTitle() + " (line: end of warm-up)");
+            XYSeries line = chart.addSeries("end of warm-up", new double[] {warmupEnd, warmupEnd},
+                    new double[] {0, highest > 0 ? highest : 1});
+            line.setLineColor(ChartStyle.THEORY);
+            line.setLineStyle(ChartStyle.DASHED);
+            line.setMarker(SeriesMarkers.NONE);
         }
         return Optional.of(ChartFiles.save(chart, plotsDir, "queue-" + PlotNames.cell(cell.cell())));
     }

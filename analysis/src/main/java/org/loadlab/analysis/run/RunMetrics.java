@@ -59,6 +59,8 @@ import java.util.TreeMap;
  * @param series per-interval time series over the whole run (see {@link SeriesPoint})
  * @param responseHistogram response-time distribution of the window's requests, Base64 of the
  *     compressed HdrHistogram encoding in nanoseconds; decode with {@link #decodeResponseHistogram()}
+ * @param counters protocol-specific event counts over the whole run, by name (sorted; e.g.
+ *     Sticky-Lazy's blind routes, load sharing's transfers); empty when the protocol keeps none
  */
 @JsonPropertyOrder({
     "requestsArrived", "requestsCompleted", "requestsRejected", "requestsLost",
@@ -66,7 +68,7 @@ import java.util.TreeMap;
     "responseMean", "responseP50", "responseP95", "responseP99", "responseP999", "responseMax",
     "waitMean", "backlogArea", "meanQueueLength", "maxQueue", "maxClusterQueue",
     "decisions", "queriesPerDecision", "messagesByKind", "messagesTotal", "bytesEstimated", "stateUpdates",
-    "nodeRequestShare", "nodeUtilisation", "nodeMaxQueue", "jainFairness", "series", "responseHistogram"})
+    "nodeRequestShare", "nodeUtilisation", "nodeMaxQueue", "jainFairness", "series", "responseHistogram", "counters"})
 public record RunMetrics(
         long requestsArrived,
         long requestsCompleted,
@@ -96,7 +98,8 @@ public record RunMetrics(
         List<Integer> nodeMaxQueue,
         double jainFairness,
         List<SeriesPoint> series,
-        String responseHistogram) {
+        String responseHistogram,
+        SortedMap<String, Long> counters) {
 
     /**
      * Creates the metrics, copying the collections so the record is immutable; see the class
@@ -131,9 +134,11 @@ public record RunMetrics(
      * @param jainFairness see the class comment
      * @param series see the class comment
      * @param responseHistogram see the class comment
+     * @param counters see the class comment
      * @throws NullPointerException if a collection, an element of one, or {@code responseHistogram} is null
      */
     public RunMetrics {
+        counters = Collections.unmodifiableSortedMap(new TreeMap<>(counters == null ? new TreeMap<>() : counters));
         messagesByKind = Collections.unmodifiableSortedMap(
                 new TreeMap<>(Objects.requireNonNull(messagesByKind, "messagesByKind")));
         nodeRequestShare = List.copyOf(Objects.requireNonNull(nodeRequestShare, "nodeRequestShare"));

@@ -58,6 +58,7 @@ public final class RunRecorder {
     private long arrived;
     private long completed;
     private long completedInWindow;
+    private final java.util.TreeMap<String, Long> counters = new java.util.TreeMap<>();
     private double lastArrival = Double.NaN;
     private long completedByLastArrival;
     private long rejected;
@@ -400,7 +401,25 @@ public final class RunRecorder {
                 nodeMax,
                 JainFairness.of(rho),
                 series.points(endTime, nodes),
-                histogram.encode());
+                histogram.encode(),
+                counters);
+    }
+
+    /**
+     * Adds {@code delta} to the protocol counter {@code name} (e.g. "blind_routes"). Not for
+     * the per-request hot path of every policy: a map lookup per call.
+     *
+     * @param now time, seconds
+     * @param name counter name, not blank
+     * @param delta amount to add
+     * @throws IllegalArgumentException if time went back or the name is blank
+     */
+    public void count(double now, String name, long delta) {
+        tick(now);
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("counter name: blank");
+        }
+        counters.merge(name, delta, Long::sum);
     }
 
     /**

@@ -55,6 +55,13 @@ public interface MetricsSink {
     default void stateUpdate(double now, int node, int receivers) {
     }
 
+    /**
+     * Adds {@code delta} to a protocol-specific counter (e.g. Sticky-Lazy's "blind_routes",
+     * load sharing's "transfers"), reported per run under {@code counters}.
+     */
+    default void count(double now, String name, long delta) {
+    }
+
     /** A message left its sender (counted by the shell, by message class). */
     default void messageSent(double now, Message message) {
     }

@@ -100,6 +100,14 @@ final class SynchronizedSink implements MetricsSink {
     }
 
     @Override
+    public synchronized void count(double now, String name, long delta) {
+        if (closed) {
+            return;
+        }
+        delegate.count(clamp(now), name, delta);
+    }
+
+    @Override
     public synchronized void messageSent(double now, Message message) {
         if (closed) {
             return;

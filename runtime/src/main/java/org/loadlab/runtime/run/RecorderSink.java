@@ -98,6 +98,11 @@ public class RecorderSink implements MetricsSink {
     }
 
     @Override
+    public void count(double now, String name, long delta) {
+        recorder.count(now, name, delta);
+    }
+
+    @Override
     public void messageSent(double now, Message message) {
         recorder.messageSent(now, KIND.get(message.getClass()), message.estimatedBytes());
     }
