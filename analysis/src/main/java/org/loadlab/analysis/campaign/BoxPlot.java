@@ -1,6 +1,5 @@
 package org.loadlab.analysis.campaign;
 
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,7 +9,6 @@ import java.util.Optional;
 import java.util.SortedMap;
 import org.knowm.xchart.BoxChart;
 import org.knowm.xchart.BoxChartBuilder;
-import org.knowm.xchart.BoxSeries;
 import org.knowm.xchart.style.BoxStyler;
 
 /**
@@ -19,8 +17,9 @@ import org.knowm.xchart.style.BoxStyler;
  *
  * <p>Boxes: quartiles by linear interpolation ((n − 1)·p + 1-th order statistic, as R's
  * default), line at the median; whiskers reach the most extreme values within 1.5 × IQR of the
- * box (XChart's rule; points beyond are not drawn). NaN values are left out; a policy without a
- * defined value gets no box.
+ * box (XChart's rule; points beyond are not drawn). XChart 3.8.8 draws every box in the same
+ * colours (blue box, red median), so the x-axis labels, not colours, name the policies. NaN
+ * values are left out; a policy without a defined value gets no box.
  *
  * <p>Files: {@code plots/box-<metric>-<scenario>[_<key>-<value>...].png|svg}.
  *
@@ -36,7 +35,7 @@ public final class BoxPlot {
      * Draws and writes the chart.
      *
      * @param plotsDir target directory, e.g. {@code CAMPAIGN_DIR/plots}; created if needed
-     * @param runs all runs of the campaign (other cells are ignored; all policies fix the colours)
+     * @param runs all runs of the campaign (other cells are ignored)
      * @param scenario the scenario
      * @param parameters the parameter values of the chart's cell (empty when nothing is swept)
      * @param metric the metric on the y axis
@@ -59,25 +58,20 @@ public final class BoxPlot {
         BoxStyler styler = chart.getStyler();
         ChartStyle.apply(styler);
         styler.setBoxplotCalCulationMethod(BoxStyler.BoxplotCalCulationMethod.N_LESS_1_PLUS_1);
-        styler.setLegendVisible(true);
+        styler.setLegendVisible(false); // the x axis names the policies
         chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
         int labelLength = 0;
-        List<Color> colours = new java.util.ArrayList<>();
         for (Map.Entry<String, List<CampaignRun>> policy : cell.byPolicy().entrySet()) {
             double[] values = Summaries.definedValues(policy.getValue(), metric);
             if (values.length == 0) {
                 continue;
             }
-            BoxSeries series = chart.addSeries(policy.getKey(), values);
-            Color colour = ChartStyle.colour(policy.getKey(), cell.allPolicies());
-            colours.add(new Color(colour.getRed(), colour.getGreen(), colour.getBlue(), 150));
-            series.setLineColor(colour);
+            chart.addSeries(policy.getKey(), values);
             labelLength += policy.getKey().length() + 2;
         }
         if (chart.getSeriesMap().isEmpty()) {
             return Optional.empty();
         }
-        styler.setSeriesColors(colours.toArray(new Color[0]));
         if (labelLength > 70) {
             styler.setXAxisLabelRotation(25);
         }

@@ -21,7 +21,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * values: the response-time histograms of all the policy's seeds are merged (each run's
  * {@link org.loadlab.analysis.run.RunMetrics#decodeResponseHistogram()}, HdrHistogram, 0.1%
  * resolution) and F(x) = fraction of requests with response time ≤ x is drawn at
- * {@value #POINTS} x values. The x axis is logarithmic when the largest response time is more
+ * {@value #POINTS} x values from the smallest {@value #LOW_PERCENTILE}th percentile over the
+ * policies to the largest response time. The x axis is logarithmic when the largest response time is more
  * than {@value #LOG_RATIO} times the smallest, linear otherwise. Policies without recorded
  * responses get no line.
  *
@@ -37,6 +38,9 @@ public final class CdfPlot {
 
     /** Range ratio (max / min response time) above which the x axis is logarithmic. */
     public static final double LOG_RATIO = 20;
+
+    /** Percentile whose smallest value over the policies starts the x axis (the rest is ~0). */
+    public static final double LOW_PERCENTILE = 0.1;
 
     private static final double NANOS_PER_SECOND = 1e9;
 
@@ -81,7 +85,7 @@ public final class CdfPlot {
         long lowNanos = Long.MAX_VALUE;
         long highNanos = 0;
         for (Histogram h : merged.values()) {
-            lowNanos = Math.min(lowNanos, Math.max(1, h.getMinNonZeroValue()));
+            lowNanos = Math.min(lowNanos, Math.max(1, h.getValueAtPercentile(LOW_PERCENTILE)));
             highNanos = Math.max(highNanos, h.getMaxValue());
         }
         double low = lowNanos / NANOS_PER_SECOND;
@@ -100,8 +104,10 @@ public final class CdfPlot {
         styler.setXAxisLogarithmic(log);
         styler.setYAxisMin(0.0);
         styler.setYAxisMax(1.0);
-        if (!log) {
+        if (log) {
             // XChart ignores the logarithmic scale when a custom formatter is set
+            styler.setXAxisDecimalPattern("0.######");
+        } else {
             chart.setCustomXAxisTickLabelsFormatter(ChartStyle::tick);
         }
         chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
