@@ -61,6 +61,8 @@ import java.util.TreeMap;
  *     compressed HdrHistogram encoding in nanoseconds; decode with {@link #decodeResponseHistogram()}
  * @param counters protocol-specific event counts over the whole run, by name (sorted; e.g.
  *     Sticky-Lazy's blind routes, load sharing's transfers); empty when the protocol keeps none
+ * @param extras model-specific metrics by name (sorted), e.g. the ASMF reference model's
+ *     {@code avg_wait_time}; empty for the message-level model
  */
 @JsonPropertyOrder({
     "requestsArrived", "requestsCompleted", "requestsRejected", "requestsLost",
@@ -68,7 +70,7 @@ import java.util.TreeMap;
     "responseMean", "responseP50", "responseP95", "responseP99", "responseP999", "responseMax",
     "waitMean", "backlogArea", "meanQueueLength", "maxQueue", "maxClusterQueue",
     "decisions", "queriesPerDecision", "messagesByKind", "messagesTotal", "bytesEstimated", "stateUpdates",
-    "nodeRequestShare", "nodeUtilisation", "nodeMaxQueue", "jainFairness", "series", "responseHistogram", "counters"})
+    "nodeRequestShare", "nodeUtilisation", "nodeMaxQueue", "jainFairness", "series", "responseHistogram", "counters", "extras"})
 public record RunMetrics(
         long requestsArrived,
         long requestsCompleted,
@@ -99,7 +101,8 @@ public record RunMetrics(
         double jainFairness,
         List<SeriesPoint> series,
         String responseHistogram,
-        SortedMap<String, Long> counters) {
+        SortedMap<String, Long> counters,
+        SortedMap<String, Double> extras) {
 
     /**
      * Creates the metrics, copying the collections so the record is immutable; see the class
@@ -135,10 +138,12 @@ public record RunMetrics(
      * @param series see the class comment
      * @param responseHistogram see the class comment
      * @param counters see the class comment
+     * @param extras see the class comment
      * @throws NullPointerException if a collection, an element of one, or {@code responseHistogram} is null
      */
     public RunMetrics {
         counters = Collections.unmodifiableSortedMap(new TreeMap<>(counters == null ? new TreeMap<>() : counters));
+        extras = Collections.unmodifiableSortedMap(new TreeMap<>(extras == null ? new TreeMap<>() : extras));
         messagesByKind = Collections.unmodifiableSortedMap(
                 new TreeMap<>(Objects.requireNonNull(messagesByKind, "messagesByKind")));
         nodeRequestShare = List.copyOf(Objects.requireNonNull(nodeRequestShare, "nodeRequestShare"));

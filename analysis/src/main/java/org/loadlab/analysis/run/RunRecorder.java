@@ -402,7 +402,8 @@ public final class RunRecorder {
                 JainFairness.of(rho),
                 series.points(endTime, nodes),
                 histogram.encode(),
-                counters);
+                counters,
+                new java.util.TreeMap<>());
     }
 
     /**
