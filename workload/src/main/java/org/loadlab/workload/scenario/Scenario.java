@@ -27,12 +27,29 @@ import java.util.List;
  * @param policy policy parameters
  * @param events scripted events
  * @param resolvedJson the whole merged scenario as JSON (for results.json and reruns)
+ * @param model node/time model: {@code message} (discrete events) or {@code reference} (the
+ *     ASMF seed's time-stepped simulator, SPEC.md §4)
+ * @param reference parameters of the reference model
  */
 public record Scenario(String name, String description, List<Long> seeds, long topologySeed, List<String> policies,
                        double duration, long requests, double warmup, double drainTimeout, double seriesInterval,
                        Nodes nodes, Balancers balancers, Arrivals arrivals, Demand demand,
                        Information information, Network network, Policy policy, List<Event> events,
-                       String resolvedJson) {
+                       String resolvedJson, String model, Reference reference) {
+
+    /** True for the ASMF seed's time-stepped reference model. */
+    public boolean isReferenceModel() {
+        return "reference".equals(model);
+    }
+
+    /**
+     * Parameters of the reference model (SPEC.md §4).
+     *
+     * @param step time step dt, seconds
+     * @param initialQueueMax initial queue of each node, work units, uniform in 1..max
+     */
+    public record Reference(double step, int initialQueueMax) {
+    }
 
     /**
      * @param count n

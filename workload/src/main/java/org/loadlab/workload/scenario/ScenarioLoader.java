@@ -167,6 +167,9 @@ public final class ScenarioLoader {
                 r.nonNegative("network.latency", "seconds"), r.nonNegative("network.jitter", "seconds"));
         Scenario.Policy policy = policy(r.at("policy"));
         List<Scenario.Event> events = events(r, merged, nodes.count(), topologySeed);
+        String model = r.oneOf("model", List.of("message", "reference"));
+        Scenario.Reference reference = new Scenario.Reference(r.positive("reference.step", "seconds"),
+                (int) r.integer("reference.initial-queue-max", 1, 1_000_000));
 
         if (r.problems().isEmpty()) {
             // Checks across keys only make sense once every key is valid on its own.
@@ -179,7 +182,7 @@ public final class ScenarioLoader {
         String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
         return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup,
                 drainTimeout, seriesInterval, nodes, balancers, arrivals, demand, information, network, policy,
-                events, json);
+                events, json, model, reference);
     }
 
     /** A seeds value as a spec string: "101:120", or a HOCON list [101, 105] joined with commas. */
