@@ -29,6 +29,7 @@ public final class PolicyCatalog {
             new Entry("p2c", "power-of-two choices: shorter queue of 2 distinct random nodes"),
             new Entry("power-of-k", "shortest queue of k distinct random nodes (policy.k)"),
             new Entry("gmsr", "greedy marginal service rate: argmax mu_j/(1+q_j) over all allowed nodes"),
+            new Entry("gmsr-reference", "the ASMF seed's gmsr, which its code makes identical to least-queue (SPEC 4)"),
             new Entry("asmf", "ASMF (adaptive sampled marginal feedback): k samples, argmax mu/((1+q)(1+L))*C, reject below tau"),
             new Entry("asmf-no-feedback", "ASMF ablation: correction C = 1"),
             new Entry("asmf-no-sampling", "ASMF ablation: all allowed nodes instead of k samples"),
@@ -68,6 +69,7 @@ public final class PolicyCatalog {
             case "p2c" -> ShortestQueuePolicy.powerOfK("p2c", 2);
             case "power-of-k" -> ShortestQueuePolicy.powerOfK("power-of-k", parameters.k());
             case "gmsr" -> new GmsrPolicy();
+            case "gmsr-reference" -> ShortestQueuePolicy.leastQueue("gmsr-reference");
             case "asmf" -> new AsmfPolicy(name, a);
             case "asmf-no-feedback" -> new AsmfPolicy(name, withSwitches(a, false, true, true));
             case "asmf-no-sampling" -> new AsmfPolicy(name, withSwitches(a, true, false, true));

@@ -21,7 +21,17 @@ public final class ShortestQueuePolicy implements SelectionPolicy {
 
     /** {@code least-queue}: JSQ over all allowed nodes. */
     public static ShortestQueuePolicy leastQueue() {
-        return new ShortestQueuePolicy("least-queue", 0);
+        return leastQueue("least-queue");
+    }
+
+    /**
+     * JSQ over all allowed nodes under another name (e.g. {@code gmsr-reference}, which the
+     * ASMF seed's code makes identical to least-queue).
+     *
+     * @param name the name to report
+     */
+    public static ShortestQueuePolicy leastQueue(String name) {
+        return new ShortestQueuePolicy(name, 0);
     }
 
     /**
