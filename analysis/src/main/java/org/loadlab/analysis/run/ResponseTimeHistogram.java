@@ -56,6 +56,16 @@ public final class ResponseTimeHistogram {
     }
 
     /**
+     * An empty histogram, for models that measure no response times (e.g. the ASMF seed's
+     * time-stepped reference model, which serves work units, not requests).
+     *
+     * @return a histogram with no values
+     */
+    public static ResponseTimeHistogram empty() {
+        return new ResponseTimeHistogram(newAccumulator());
+    }
+
+    /**
      * Takes an immutable snapshot of an accumulator.
      *
      * @param accumulator histogram of nanoseconds; it is copied, later changes do not show
