@@ -16,8 +16,9 @@ import org.knowm.xchart.style.BoxStyler;
  * of parameter values (a campaign with several parameter values gets one chart per value).
  *
  * <p>Boxes: quartiles by linear interpolation ((n − 1)·p + 1-th order statistic, as R's
- * default), line at the median; whiskers reach the most extreme values within 1.5 × IQR of the
- * box (XChart's rule; points beyond are not drawn). XChart 3.8.8 draws every box in the same
+ * default), line at the median; whiskers end at Q1 − 1.5 × IQR and Q3 + 1.5 × IQR, or at the
+ * smallest / largest value when that is nearer, and values beyond are drawn as crosses (XChart's
+ * rule). XChart 3.8.8 draws every box in the same
  * colours (blue box, red median), so the x-axis labels, not colours, name the policies. NaN
  * values are left out; a policy without a defined value gets no box.
  *

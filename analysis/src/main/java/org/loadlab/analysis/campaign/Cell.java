@@ -21,6 +21,12 @@ record Cell(String scenario, SortedMap<String, String> parameters) implements Co
     static final Comparator<Cell> ORDER = Comparator.comparing(Cell::scenario)
             .thenComparing(Cell::parameters, ParameterOrder.MAPS);
 
+    /**
+     * Creates the cell, copying {@code parameters}.
+     *
+     * @param scenario see the class comment
+     * @param parameters see the class comment
+     */
     Cell {
         Objects.requireNonNull(scenario, "scenario");
         parameters = Collections.unmodifiableSortedMap(new TreeMap<>(parameters));
@@ -63,6 +69,10 @@ record Cell(String scenario, SortedMap<String, String> parameters) implements Co
         return parameters.isEmpty() ? scenario : scenario + ", " + parameterLabel();
     }
 
+    /**
+     * @param other another cell
+     * @return the {@link #ORDER} comparison
+     */
     @Override
     public int compareTo(Cell other) {
         return ORDER.compare(this, other);

@@ -23,6 +23,17 @@ record CurveTable(String name, String parameter, String metric, List<Double> x, 
     /** Number of x values a curve is tabulated at. */
     static final int POINTS = 1001;
 
+    /**
+     * Creates the table, copying the lists.
+     *
+     * @param name see the class comment
+     * @param parameter see the class comment
+     * @param metric see the class comment
+     * @param x see the class comment
+     * @param y see the class comment
+     * @throws IllegalArgumentException if the lists differ in length, hold fewer than 2 points,
+     *     or x is not strictly ascending
+     */
     CurveTable {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(parameter, "parameter");

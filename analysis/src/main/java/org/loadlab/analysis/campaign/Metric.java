@@ -46,7 +46,7 @@ public enum Metric {
     /** Largest total queue Σ_j q_j, requests. */
     MAX_CLUSTER_QUEUE("max_cluster_queue", "max cluster queue", "requests", true, RunMetrics::maxClusterQueue),
     /** Nodes whose load was read per routing decision. */
-    QUERIES_PER_DECISION("queries_per_decision", "queries per decision", "nodes read per decision", true,
+    QUERIES_PER_DECISION("queries_per_decision", "queries per decision", "nodes/decision", true,
             RunMetrics::queriesPerDecision),
     /** Requests rejected during the whole run. */
     REQUESTS_REJECTED("requests_rejected", "rejected requests", "requests", true, RunMetrics::requestsRejected),

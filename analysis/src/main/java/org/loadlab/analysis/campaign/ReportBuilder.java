@@ -172,7 +172,8 @@ final class ReportBuilder {
         doc.add(new ReportDocument.Heading(2, "Plots"));
         doc.add(new ReportDocument.Paragraph("Each chart is also in " + CampaignReport.PLOTS_DIR
                 + "/ as PNG and SVG. Sweeps: mean over seeds with 95% confidence-interval error bars. Box plots: "
-                + "quartiles and median over seeds, whiskers to the furthest value within 1.5 × IQR. CDFs merge "
+                + "quartiles and median over seeds, whiskers 1.5 × IQR beyond the box (or to the extreme value "
+                + "when nearer), values beyond as crosses. CDFs merge "
                 + "all seeds' response-time histograms. Queue plots show one run (the smallest seed) per policy."));
         for (String scenario : index.scenarios()) {
             doc.add(new ReportDocument.Heading(3, "Scenario " + scenario));
@@ -211,7 +212,11 @@ final class ReportBuilder {
                 .toString().replace('\\', '/');
     }
 
-    /** Reference first, then the others in name order. */
+    /**
+     * @param policies policy names
+     * @param reference the reference policy
+     * @return the reference first (when present), then the others in name order
+     */
     static List<String> policyOrder(java.util.Collection<String> policies, String reference) {
         List<String> ordered = new ArrayList<>();
         if (policies.contains(reference)) {
@@ -221,7 +226,11 @@ final class ReportBuilder {
         return ordered;
     }
 
-    /** Seeds as {@code a–b} when contiguous, else listed (at most 20, then "… (k in all)"). */
+    /**
+     * @param seeds seeds, ascending
+     * @return {@code a–b} when more than 2 and contiguous, else listed (at most 20, then
+     *     {@code … (k in all)})
+     */
     static String seeds(SortedSet<Long> seeds) {
         if (seeds.isEmpty()) {
             return "none";

@@ -1,9 +1,14 @@
 package org.loadlab.analysis.campaign;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -20,6 +25,9 @@ final class SampleCampaign {
 
     static final String SCENARIO = "poisson_small";
     static final String KEY = "arrivals.utilisation";
+
+    /** Builds metrics from properties, so the helper survives new (optional) RunMetrics fields. */
+    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
     private SampleCampaign() {
     }
@@ -73,19 +81,57 @@ final class SampleCampaign {
         }
         boolean probes = !policy.equals("random");
         int rejected = policy.equals("jsq") ? 0 : (int) Math.round(Math.max(0, 3 * rho + common.nextGaussian()));
-        return new RunMetrics(
-                completions + rejected, completions, rejected, 0,
-                25.0, 10 * rho * (1 + 0.01 * own.nextGaussian()),
-                sum / completions,
-                h.getValueAtPercentile(50) / 1e9, h.getValueAtPercentile(95) / 1e9,
-                h.getValueAtPercentile(99) / 1e9, h.getValueAtPercentile(99.9) / 1e9, max,
-                meanResponse * 0.6, queue * 25 * 4, queue, (int) Math.round(queue * 3 + 2 * common.nextDouble()),
-                Math.round(queue * 8), completions, probes ? 2.0 : 0.0,
-                new TreeMap<>(probes ? java.util.Map.of("Probe", 2L * completions, "Request", (long) completions)
-                        : java.util.Map.of("Request", (long) completions)),
-                probes ? 3L * completions : completions, 64L * completions, 0,
-                List.of(0.25, 0.25, 0.25, 0.25), List.of(rho, rho, rho, rho), List.of(3, 3, 4, 3), 1.0,
-                series, encoded, new TreeMap<>());
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("requestsArrived", completions + rejected);
+        m.put("requestsCompleted", completions);
+        m.put("requestsRejected", rejected);
+        m.put("requestsLost", 0);
+        m.put("durationSeconds", 25.0);
+        m.put("throughputRps", 10 * rho * (1 + 0.01 * own.nextGaussian()));
+        m.put("responseMean", sum / completions);
+        m.put("responseP50", h.getValueAtPercentile(50) / 1e9);
+        m.put("responseP95", h.getValueAtPercentile(95) / 1e9);
+        m.put("responseP99", h.getValueAtPercentile(99) / 1e9);
+        m.put("responseP999", h.getValueAtPercentile(99.9) / 1e9);
+        m.put("responseMax", max);
+        m.put("waitMean", meanResponse * 0.6);
+        m.put("backlogArea", queue * 25 * 4);
+        m.put("meanQueueLength", queue);
+        m.put("maxQueue", (int) Math.round(queue * 3 + 2 * common.nextDouble()));
+        m.put("maxClusterQueue", Math.round(queue * 8));
+        m.put("decisions", completions);
+        m.put("queriesPerDecision", probes ? 2.0 : 0.0);
+        m.put("messagesByKind", probes ? Map.of("Probe", 2L * completions, "Request", (long) completions)
+                : Map.of("Request", (long) completions));
+        m.put("messagesTotal", probes ? 3L * completions : completions);
+        m.put("bytesEstimated", 64L * completions);
+        m.put("stateUpdates", 0);
+        m.put("nodeRequestShare", List.of(0.25, 0.25, 0.25, 0.25));
+        m.put("nodeUtilisation", List.of(rho, rho, rho, rho));
+        m.put("nodeMaxQueue", List.of(3, 3, 4, 3));
+        m.put("jainFairness", 1.0);
+        m.put("series", series);
+        m.put("responseHistogram", encoded);
+        return MAPPER.convertValue(m, RunMetrics.class);
+    }
+
+    /** A copy of {@code m} with another mean response time and rejected count. */
+    static RunMetrics with(RunMetrics m, double responseMean, long rejected) {
+        Map<String, Object> values = MAPPER.convertValue(m, new TypeReference<Map<String, Object>>() { });
+        values.put("responseMean", responseMean);
+        values.put("requestsRejected", rejected);
+        return MAPPER.convertValue(values, RunMetrics.class);
+    }
+
+    /** A run with a given mean response time (other metrics from a small sample run). */
+    static CampaignRun run(String scenario, String rho, String policy, long seed, double responseMean) {
+        SortedMap<String, String> parameters = new TreeMap<>();
+        if (rho != null) {
+            parameters.put(KEY, rho);
+        }
+        java.math.BigDecimal number = rho == null ? null : ParameterOrder.number(rho);
+        RunMetrics base = metrics(policy, number == null ? 0.5 : Math.min(0.9, number.doubleValue()), seed, 50);
+        return new CampaignRun(scenario, parameters, policy, seed, with(base, responseMean, 0));
     }
 
     /** One scenario, utilisations, policies, seeds 1..seeds. */

@@ -56,6 +56,10 @@ public final class LiveRunner {
     public static SimulationRunner.Outcome run(RunSpec spec, double timeScale) {
         long t0 = System.nanoTime();
         Scenario s = spec.scenario();
+        if (s.isReferenceModel()) {
+            throw new IllegalArgumentException("scenario " + s.name() + " uses the time-stepped reference model, which only"
+                    + " simulates; run it without --mode live");
+        }
         RunAssembly assembly = RunAssembly.build(spec);
         RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
         RecorderSink counts = new RecorderSink(recorder);

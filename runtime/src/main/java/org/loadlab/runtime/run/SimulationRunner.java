@@ -39,6 +39,11 @@ public final class SimulationRunner {
     public static Outcome runCounted(RunSpec spec) {
         long t0 = System.nanoTime();
         Scenario s = spec.scenario();
+        if (s.isReferenceModel()) {
+            RunResult r = org.loadlab.runtime.reference.ReferenceModel.run(spec);
+            long steps = Math.round(s.duration() / s.reference().step());
+            return new Outcome(r, steps, s.duration(), (System.nanoTime() - t0) / 1e9);
+        }
         RunAssembly assembly = RunAssembly.build(spec);
         RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
         RecorderSink sink = new RecorderSink(recorder);

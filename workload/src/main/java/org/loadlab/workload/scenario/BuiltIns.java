@@ -19,6 +19,10 @@ public final class BuiltIns {
         for (String s : new String[] {"quickstart", "azure-llm-code", "azure-llm-conv", "mm1-random"}) {
             SCENARIOS.put(s, "scenarios/" + s + ".conf");
         }
+        for (String s : new String[] {"asmf-poisson-small", "asmf-poisson-medium", "asmf-poisson-large", "asmf-bursty-medium",
+                "asmf-zipf-skew-medium", "asmf-failure-medium", "asmf-spike-medium", "asmf-degraded-medium"}) {
+            SCENARIOS.put(s, "scenarios/" + s + ".conf");
+        }
         TRACES.put("azure-llm-code", "traces/azure-llm-2023/AzureLLMInferenceTrace_code.csv");
         TRACES.put("azure-llm-conv", "traces/azure-llm-2023/AzureLLMInferenceTrace_conv.csv");
     }
