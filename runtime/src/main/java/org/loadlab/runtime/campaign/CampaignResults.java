@@ -10,8 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.loadlab.analysis.campaign.CampaignRun;
-import org.loadlab.analysis.campaign.RunsCsv;
-import org.loadlab.analysis.campaign.RunsFile;
+import org.loadlab.analysis.campaign.CampaignReport;
+import org.loadlab.analysis.campaign.ReportMeta;
 import org.loadlab.analysis.io.RunResult;
 import org.loadlab.runtime.run.SimulationRunner;
 
@@ -71,7 +71,18 @@ public final class CampaignResults {
         for (String j : runJsons) {
             runs.add(decode(j));
         }
-        RunsFile.write(dir.resolve(RunsFile.FILE_NAME), runs);
-        RunsCsv.write(dir.resolve(RunsCsv.FILE_NAME), runs);
+        List<String> swept = new ArrayList<>(plan.sweepKeys());
+        // The analytic curves are drawn against the first swept key: put utilisation first.
+        if (swept.remove(UTILISATION)) {
+            swept.add(0, UTILISATION);
+        }
+        ReportMeta meta = ReportMeta.of(plan.name(), plan.description(), plan.reference(), swept);
+        if (!plan.analytic().isEmpty() && UTILISATION.equals(swept.isEmpty() ? null : swept.get(0))) {
+            meta = meta.withAnalyticCurves(AnalyticCurves.of(plan.analytic(), plan.runs().get(0).spec().scenario()));
+        }
+        CampaignReport.write(dir, meta, runs);
     }
+
+    /** The sweep key analytic curves are drawn against. */
+    static final String UTILISATION = "arrivals.utilisation";
 }

@@ -236,6 +236,14 @@ public final class ConfigReader {
      * @param openPaths keys whose contents are free-form (not checked below them)
      */
     public void rejectUnknownKeys(Config defaults, Set<String> openPaths) {
+        // Top-level keys first: an empty object ("sweeep {}") has no leaf entries below.
+        for (String top : config.root().keySet()) {
+            String quoted = com.typesafe.config.ConfigUtil.joinPath(top);
+            if (!defaults.root().containsKey(top) && config.getValue(quoted).valueType() == ConfigValueType.OBJECT
+                    && config.getConfig(quoted).isEmpty()) {
+                problems.add(key(top) + ": unknown key; allowed here: " + String.join(", ", new TreeSet<>(defaults.root().keySet())));
+            }
+        }
         for (Map.Entry<String, ConfigValue> e : config.entrySet()) {
             String path = e.getKey();
             if (openPaths.stream().anyMatch(p -> path.equals(p) || path.startsWith(p + "."))) {
