@@ -4,7 +4,11 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.loadlab.balancer.policy.CandidateSet;
+import org.loadlab.balancer.policy.DecisionContext;
+import org.loadlab.balancer.policy.RoundPolicy;
+import org.loadlab.balancer.policy.RoutingPolicy;
 import org.loadlab.balancer.policy.SelectionPolicy;
+import org.loadlab.balancer.policy.Step;
 import org.loadlab.node.kernel.BalancerId;
 import org.loadlab.node.kernel.ClusterView;
 import org.loadlab.node.kernel.Env;
@@ -33,14 +37,25 @@ import org.loadlab.node.protocol.NodeMessage;
  * </ul>
  * Queries per decision: probes sent (probe), cache reads (cached), |allowed| (oracle).
  *
- * <p>Source: DESIGN.md ("balancers sample k peers by message"), SPEC.md §2–§3.
+ * <p><b>Multi-round policies</b> ({@link RoundPolicy}, e.g. {@code sticky-lazy},
+ * {@code strict-po2c}) decide in steps: route at once (0 queries: Sticky-Lazy's blind phase),
+ * or read some nodes, then route, reject or read more nodes. Every node read is one query of
+ * the request's decision: a {@code Probe} message (probe model; the round ends when every
+ * reply is in or {@code ProbeTimeout} fires, each round restarting the timeout), a cache read
+ * (cached) or an oracle read (oracle: the nodes actually read, not |allowed|). The decision
+ * is recorded once, when the request is routed or rejected, with the sum of its reads.
+ * Single-round {@link SelectionPolicy}s keep their one-read path unchanged.
+ *
+ * <p>Source: DESIGN.md ("balancers sample k peers by message"), SPEC.md §2–§3, seed 001.
  */
 public final class BalancerLogic implements Logic<BalancerMessage> {
     private final BalancerId id;
     private final int[] allowed;
     private final int[] sampleBuffer;
     private final int[] positionInAllowed;
+    private final RoutingPolicy routing;
     private final SelectionPolicy policy;
+    private final RoundPolicy rounds;
     private final InformationModel information;
     private final int[] inFlight;
     private final LoadSnapshot[] cache;
@@ -48,16 +63,19 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     private final int[] scratchNodes;
     private final LoadSnapshot[] scratchLoads;
     private final Map<Long, PendingDecision> pending = new HashMap<>();
+    private final Map<Long, RoundDecision> roundsPending = new HashMap<>();
 
     /**
      * @param id this balancer's address
      * @param allowed indices of the nodes this balancer may route to (non-empty, distinct)
      * @param nodeCount n, total number of nodes (indices are in [0, n))
-     * @param policy the selection policy instance owned by this balancer
+     * @param policy the policy instance owned by this balancer: a single-round
+     *     {@link SelectionPolicy} or a multi-round {@link RoundPolicy}
      * @param information the information model
-     * @throws IllegalArgumentException if {@code allowed} is empty or has an index outside [0, n)
+     * @throws IllegalArgumentException if {@code allowed} is empty or has an index outside [0, n),
+     *     or the policy is of neither kind
      */
-    public BalancerLogic(BalancerId id, int[] allowed, int nodeCount, SelectionPolicy policy,
+    public BalancerLogic(BalancerId id, int[] allowed, int nodeCount, RoutingPolicy policy,
                          InformationModel information) {
         if (allowed.length == 0) {
             throw new IllegalArgumentException(id + " has an empty allowed set");
@@ -73,7 +91,12 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             }
             positionInAllowed[allowed[i]] = i;
         }
-        this.policy = policy;
+        this.routing = policy;
+        this.policy = policy instanceof SelectionPolicy sp ? sp : null;
+        this.rounds = policy instanceof RoundPolicy rp ? rp : null;
+        if (this.policy == null && this.rounds == null) {
+            throw new IllegalArgumentException(id + ": policy " + policy + " is neither a SelectionPolicy nor a RoundPolicy");
+        }
         this.information = information;
         this.inFlight = new int[nodeCount];
         this.cache = information.kind() == InformationModel.Kind.CACHED ? new LoadSnapshot[nodeCount] : null;
@@ -94,6 +117,12 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             PendingDecision p = pending.remove(t.requestId());
             if (p != null) {
                 decide(p.arrival, p.nodes, p.loads, p.count, p.count, env);
+            } else {
+                RoundDecision d = roundsPending.remove(t.requestId());
+                if (d != null) {
+                    d.env = env;
+                    advance(d, d.then.next(d.loads, d), env);
+                }
             }
         } else if (message instanceof BalancerMessage.LoadReport r) {
             onLoadReport(r);
@@ -102,6 +131,11 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
 
     private void onArrival(BalancerMessage.Arrival a, Env env) {
         env.metrics().arrived(env.now(), id.index());
+        if (rounds != null) {
+            RoundDecision d = new RoundDecision(a, env);
+            advance(d, rounds.start(d), env);
+            return;
+        }
         int reads = policy.sampleSize(allowed.length);
         if (reads == 0) {
             decide(a, allowed, null, allowed.length, 0, env);
@@ -144,7 +178,11 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     private void onProbeReply(BalancerMessage.ProbeReply r, Env env) {
         PendingDecision p = pending.get(r.probeId());
         if (p == null) {
-            return; // late reply after the timeout: the decision was already made
+            RoundDecision d = roundsPending.get(r.probeId());
+            if (d != null) {
+                onRoundReply(d, r, env);
+            }
+            return; // otherwise a late reply after the timeout: the decision was already made
         }
         int pos = p.positionOf(r.load().node(), positionInAllowed, allowed);
         if (pos < 0 || p.loads[pos] != null) {
@@ -180,6 +218,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
 
     private void onResponse(BalancerMessage.Response r, Env env) {
         inFlight[r.node()]--;
+        if (rounds != null) {
+            rounds.onResponse(r.node(), r.served());
+        }
         if (r.served()) {
             env.metrics().completed(env.now(), r.arrivalTime(), r.node());
         } else {
@@ -220,12 +261,171 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
 
     /** Number of decisions waiting for probe replies. */
     public int pendingDecisions() {
-        return pending.size();
+        return pending.size() + roundsPending.size();
     }
 
-    /** The selection policy in use. */
-    public SelectionPolicy policy() {
-        return policy;
+    /** The policy in use (a {@link SelectionPolicy} or a {@link RoundPolicy}). */
+    public RoutingPolicy policy() {
+        return routing;
+    }
+
+    // ---- multi-round policies ------------------------------------------------------------
+
+    /**
+     * Runs a multi-round decision forward from {@code step} until it is final or waits for
+     * probe replies. Cached and oracle reads are answered at once.
+     */
+    private void advance(RoundDecision d, Step step, Env env) {
+        while (true) {
+            if (step instanceof Step.Route route) {
+                int node = route.node();
+                if (node < 0 || node >= positionInAllowed.length || positionInAllowed[node] < 0) {
+                    throw new IllegalStateException(id + ": policy " + rounds.name() + " routed to node " + node
+                            + ", which is not in the allowed set");
+                }
+                env.metrics().decision(env.now(), id.index(), d.queries);
+                route(d.arrival, node, env);
+                return;
+            }
+            if (step instanceof Step.Reject) {
+                double now = env.now();
+                env.metrics().decision(now, id.index(), d.queries);
+                env.metrics().rejected(now, d.arrival.arrivalTime());
+                return;
+            }
+            Step.Read read = (Step.Read) step;
+            int[] nodes = read.nodes();
+            for (int node : nodes) {
+                if (node < 0 || node >= positionInAllowed.length || positionInAllowed[node] < 0) {
+                    throw new IllegalStateException(id + ": policy " + rounds.name() + " read node " + node
+                            + ", which is not in the allowed set");
+                }
+            }
+            d.queries += nodes.length;
+            LoadSnapshot[] loads = new LoadSnapshot[nodes.length];
+            switch (information.kind()) {
+                case ORACLE -> {
+                    ClusterView view = env.oracle();
+                    for (int i = 0; i < nodes.length; i++) {
+                        loads[i] = view.load(nodes[i]);
+                    }
+                }
+                case CACHED -> {
+                    for (int i = 0; i < nodes.length; i++) {
+                        loads[i] = cache[nodes[i]];
+                    }
+                }
+                case PROBE -> {
+                    d.nodes = nodes;
+                    d.loads = loads;
+                    d.then = read.then();
+                    d.replies = 0;
+                    roundsPending.put(d.arrival.id(), d);
+                    NodeMessage.Probe probe = new NodeMessage.Probe(d.arrival.id(), id);
+                    for (int node : nodes) {
+                        env.send(NodeId.of(node), probe);
+                    }
+                    // Same key: a later round's timeout replaces this one.
+                    env.startTimer(d.timeout, information.probeTimeout(), d.timeout);
+                    return;
+                }
+            }
+            d.env = env;
+            step = read.then().next(loads, d);
+        }
+    }
+
+    private void onRoundReply(RoundDecision d, BalancerMessage.ProbeReply r, Env env) {
+        int node = r.load().node();
+        int pos = -1;
+        for (int i = 0; i < d.nodes.length; i++) {
+            if (d.nodes[i] == node) {
+                pos = i;
+                break;
+            }
+        }
+        if (pos < 0 || d.loads[pos] != null) {
+            return; // a late reply of an earlier round, a foreign node, or a duplicate
+        }
+        d.loads[pos] = r.load();
+        if (++d.replies == d.nodes.length) {
+            roundsPending.remove(d.arrival.id());
+            env.cancelTimer(d.timeout);
+            d.env = env;
+            advance(d, d.then.next(d.loads, d), env);
+        }
+    }
+
+    /** One request of a multi-round policy: its context, and its current round while probes are out. */
+    private final class RoundDecision implements DecisionContext {
+        final BalancerMessage.Arrival arrival;
+        final BalancerMessage.ProbeTimeout timeout;
+        Env env;
+        int queries;
+        int[] nodes;
+        LoadSnapshot[] loads;
+        Step.Continuation then;
+        int replies;
+
+        RoundDecision(BalancerMessage.Arrival arrival, Env env) {
+            this.arrival = arrival;
+            this.env = env;
+            this.timeout = new BalancerMessage.ProbeTimeout(arrival.id());
+        }
+
+        @Override
+        public long requestId() {
+            return arrival.id();
+        }
+
+        @Override
+        public double now() {
+            return env.now();
+        }
+
+        @Override
+        public RandomGenerator random() {
+            return env.random();
+        }
+
+        @Override
+        public int allowedCount() {
+            return allowed.length;
+        }
+
+        @Override
+        public int sampleAllowed() {
+            return allowed[env.random().nextInt(allowed.length)];
+        }
+
+        @Override
+        public int sampleAllowedExcept(int node) {
+            int pos = node >= 0 && node < positionInAllowed.length ? positionInAllowed[node] : -1;
+            if (pos < 0) {
+                return sampleAllowed();
+            }
+            if (allowed.length < 2) {
+                return -1;
+            }
+            // Uniform over the other m - 1 positions: draw in [0, m-1) and skip pos.
+            int i = env.random().nextInt(allowed.length - 1);
+            return allowed[i >= pos ? i + 1 : i];
+        }
+
+        @Override
+        public int inFlight(int node) {
+            return inFlight[node];
+        }
+
+        @Override
+        public boolean unknownLoadRoutable() {
+            return information.kind() == InformationModel.Kind.CACHED;
+        }
+
+        @Override
+        public void count(String name, long delta) {
+            env.metrics().count(env.now(), name, delta);
+        }
     }
 
     /** A request waiting for its probe replies. */

@@ -33,7 +33,10 @@ public final class PolicyCatalog {
             new Entry("asmf", "ASMF (adaptive sampled marginal feedback): k samples, argmax mu/((1+q)(1+L))*C, reject below tau"),
             new Entry("asmf-no-feedback", "ASMF ablation: correction C = 1"),
             new Entry("asmf-no-sampling", "ASMF ablation: all allowed nodes instead of k samples"),
-            new Entry("asmf-no-multiresource", "ASMF ablation: resource load L = 0"));
+            new Entry("asmf-no-multiresource", "ASMF ablation: resource load L = 0"),
+            new Entry("strict-po2c", "seed 001 baseline: 2 probes every request, shorter queue wins (multi-round engine)"),
+            new Entry("sticky-lazy", "seed 001: blind routes to a cached node while credit T - q lasts, else 1 probe, "
+                    + "Po2C fallback when q >= T (policy.sticky-lazy.threshold)"));
 
     /** All built-in policies in documentation order. */
     public static List<Entry> entries() {
@@ -51,12 +54,41 @@ public final class PolicyCatalog {
     }
 
     /**
-     * Creates a fresh instance of policy {@code name} for one balancer.
+     * True if {@code name} is a multi-round policy ({@link RoundPolicy}: {@code sticky-lazy},
+     * {@code strict-po2c}); {@link #create} refuses those, {@link #instantiate} builds them.
+     *
+     * @param name a policy name
+     */
+    public static boolean multiRound(String name) {
+        return name.equals("sticky-lazy") || name.equals("strict-po2c");
+    }
+
+    /**
+     * Creates a fresh instance of any catalog policy for one balancer: a
+     * {@link SelectionPolicy} or, for {@link #multiRound} names, a {@link RoundPolicy}.
      *
      * @param name a catalog name
      * @param parameters policy parameters
      * @param nominalRates nominal μ_j per node index (weights of weighted-round-robin)
      * @throws IllegalArgumentException if the name is unknown (message lists the allowed names)
+     *     or a parameter is out of range (e.g. Sticky-Lazy T &lt; 1)
+     */
+    public static RoutingPolicy instantiate(String name, PolicyParameters parameters, double[] nominalRates) {
+        return switch (name) {
+            case "sticky-lazy" -> new StickyLazyPolicy(parameters.stickyLazyThreshold());
+            case "strict-po2c" -> new StrictPo2cPolicy();
+            default -> create(name, parameters, nominalRates);
+        };
+    }
+
+    /**
+     * Creates a fresh instance of single-round policy {@code name} for one balancer.
+     *
+     * @param name a catalog name that is not {@link #multiRound}
+     * @param parameters policy parameters
+     * @param nominalRates nominal μ_j per node index (weights of weighted-round-robin)
+     * @throws IllegalArgumentException if the name is unknown (message lists the allowed names),
+     *     or names a multi-round policy (use {@link #instantiate})
      */
     public static SelectionPolicy create(String name, PolicyParameters parameters, double[] nominalRates) {
         AsmfSettings a = parameters.asmf();
@@ -74,6 +106,8 @@ public final class PolicyCatalog {
             case "asmf-no-feedback" -> new AsmfPolicy(name, withSwitches(a, false, true, true));
             case "asmf-no-sampling" -> new AsmfPolicy(name, withSwitches(a, true, false, true));
             case "asmf-no-multiresource" -> new AsmfPolicy(name, withSwitches(a, true, true, false));
+            case "sticky-lazy", "strict-po2c" -> throw new IllegalArgumentException("'" + name
+                    + "' is a multi-round policy; build it with PolicyCatalog.instantiate");
             default -> throw new IllegalArgumentException(
                     "unknown policy '" + name + "'; allowed: " + names());
         };

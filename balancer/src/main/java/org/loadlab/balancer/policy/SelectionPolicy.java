@@ -13,11 +13,12 @@ import java.util.random.RandomGenerator;
  *
  * <p>Source: SPEC.md §3.
  */
-public interface SelectionPolicy {
+public interface SelectionPolicy extends RoutingPolicy {
     /** {@link #choose} result meaning: reject the request. */
     int REJECT = -1;
 
     /** The policy's name as scenarios spell it (e.g. {@code p2c}). */
+    @Override
     String name();
 
     /**

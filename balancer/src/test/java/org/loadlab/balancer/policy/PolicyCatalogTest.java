@@ -19,14 +19,18 @@ class PolicyCatalogTest {
         for (PolicyCatalog.Entry e : PolicyCatalog.entries()) {
             assertTrue(names.add(e.name()), "duplicate entry " + e.name());
             assertTrue(!e.description().isBlank());
-            SelectionPolicy p = PolicyCatalog.create(e.name(), PolicyParameters.DEFAULTS, RATES);
+            RoutingPolicy p = PolicyCatalog.instantiate(e.name(), PolicyParameters.DEFAULTS, RATES);
             assertEquals(e.name(), p.name());
-            assertNotSame(p, PolicyCatalog.create(e.name(), PolicyParameters.DEFAULTS, RATES), "fresh instance per call");
+            assertNotSame(p, PolicyCatalog.instantiate(e.name(), PolicyParameters.DEFAULTS, RATES), "fresh instance per call");
+            assertEquals(PolicyCatalog.multiRound(e.name()), p instanceof RoundPolicy, e.name());
+            if (!PolicyCatalog.multiRound(e.name())) {
+                assertEquals(e.name(), PolicyCatalog.create(e.name(), PolicyParameters.DEFAULTS, RATES).name());
+            }
             assertEquals(e, PolicyCatalog.find(e.name()).orElseThrow());
         }
         for (String specName : new String[] {"random", "round-robin", "weighted-round-robin", "least-connections",
                 "least-queue", "power-of-k", "p2c", "gmsr", "asmf", "asmf-no-feedback", "asmf-no-sampling",
-                "asmf-no-multiresource"}) {
+                "asmf-no-multiresource", "sticky-lazy", "strict-po2c"}) {
             assertTrue(names.contains(specName), "SPEC §3 policy missing: " + specName);
         }
     }
@@ -41,6 +45,18 @@ class PolicyCatalogTest {
         assertEquals(10, PolicyCatalog.create("gmsr", k3, RATES).sampleSize(10));
         assertEquals(2, PolicyCatalog.create("asmf", k3, RATES).sampleSize(10));
         assertEquals(10, PolicyCatalog.create("asmf-no-sampling", k3, RATES).sampleSize(10));
+    }
+
+    @Test
+    void multiRoundPoliciesAreBuiltByInstantiateWithTheirThreshold() {
+        assertThrows(IllegalArgumentException.class, () -> PolicyCatalog.create("sticky-lazy", PolicyParameters.DEFAULTS, RATES));
+        assertEquals(3, ((StickyLazyPolicy) PolicyCatalog.instantiate("sticky-lazy", PolicyParameters.DEFAULTS, RATES)).threshold());
+        PolicyParameters t8 = new PolicyParameters(2, AsmfSettings.DEFAULT, 8);
+        assertEquals(8, ((StickyLazyPolicy) PolicyCatalog.instantiate("sticky-lazy", t8, RATES)).threshold());
+        PolicyParameters t0 = new PolicyParameters(2, AsmfSettings.DEFAULT, 0);
+        assertThrows(IllegalArgumentException.class, () -> PolicyCatalog.instantiate("sticky-lazy", t0, RATES));
+        assertTrue(PolicyCatalog.instantiate("strict-po2c", PolicyParameters.DEFAULTS, RATES) instanceof StrictPo2cPolicy);
+        assertTrue(PolicyCatalog.instantiate("p2c", PolicyParameters.DEFAULTS, RATES) instanceof SelectionPolicy);
     }
 
     @Test

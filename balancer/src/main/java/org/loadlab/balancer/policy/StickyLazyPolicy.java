@@ -1,0 +1,156 @@
+package org.loadlab.balancer.policy;
+
+import org.loadlab.node.kernel.LoadSnapshot;
+
+/**
+ * {@code sticky-lazy} (threshold T): seed 001's protocol as a multi-round policy.
+ *
+ * <ol>
+ *   <li><b>Lazy (blind)</b>: while a server is cached with credit left, route to it with zero
+ *       probes and spend one credit.</li>
+ *   <li><b>Sticky</b>: otherwise read one uniformly random allowed node (1 probe). If its
+ *       load (queue length q_j from the {@code ProbeReply}) is below T, cache it with credit
+ *       {@code T − q} and route there.</li>
+ *   <li><b>Safety net</b>: else read a second, distinct random node (Po2C fallback) and route
+ *       to the lighter of the two (ties at random). If the winner is below T it is cached with
+ *       credit {@code T − q}; otherwise the cache is invalidated.</li>
+ * </ol>
+ * A node that did not answer (probe timeout), is down, or never reported (cached model) is
+ * not usable; it is never cached. With no usable node the request is rejected (probe,
+ * oracle) or, in the cached model before any report, routed uniformly among the unknown
+ * nodes without caching. A refusal (queue full) from the cached node invalidates the cache.
+ * The request routed by a probe does not spend credit, so one cache cycle sends at most
+ * {@code 1 + T − L} requests to the server (at most T + 1 with L = 0).
+ *
+ * <p>Counters (per run, summed over balancers): {@value #BLIND_ROUTES}, {@value #FIRST_PROBES},
+ * {@value #FIRST_PROBE_HITS} (first probe found load &lt; T: the seed's t is hits / first
+ * probes), {@value #FALLBACK_PROBES}, {@value #FALLBACK_CACHES}, {@value #INVALIDATIONS},
+ * {@value #CREDIT_GRANTED}. Probes per request = (first + fallback probes) / requests.
+ *
+ * <p>Several balancers each run their own instance, hence their own cache.
+ *
+ * <p>Source: seed 001 (get_next pseudo-code; §2 "three phases per cache cycle"), SPEC.md §3, §5.
+ */
+public final class StickyLazyPolicy implements RoundPolicy {
+    /** Counter: requests routed blindly from the cache (0 probes). */
+    public static final String BLIND_ROUTES = "blind_routes";
+    /** Counter: first probes (one per non-blind request). */
+    public static final String FIRST_PROBES = "first_probes";
+    /** Counter: first probes that found a usable node with load &lt; T (then cached). */
+    public static final String FIRST_PROBE_HITS = "first_probe_hits";
+    /** Counter: second (fallback) probes of the safety net. */
+    public static final String FALLBACK_PROBES = "fallback_probes";
+    /** Counter: safety-net decisions whose winner had load &lt; T and was cached. */
+    public static final String FALLBACK_CACHES = "fallback_caches";
+    /** Counter: safety-net decisions that invalidated the cache (winner at or above T, or none usable). */
+    public static final String INVALIDATIONS = "cache_invalidations";
+    /** Counter: sum of credits T − L granted at caching, requests. */
+    public static final String CREDIT_GRANTED = "credit_granted";
+
+    private final StickyCache cache;
+
+    /**
+     * @param threshold T ≥ 1 ({@code policy.sticky-lazy.threshold}, default 3)
+     * @throws IllegalArgumentException if T &lt; 1
+     */
+    public StickyLazyPolicy(int threshold) {
+        this.cache = new StickyCache(threshold);
+    }
+
+    @Override
+    public String name() {
+        return "sticky-lazy";
+    }
+
+    /** T. */
+    public int threshold() {
+        return cache.threshold();
+    }
+
+    /** This balancer's cache (read it in tests; do not modify it while a run is going). */
+    public StickyCache cache() {
+        return cache;
+    }
+
+    @Override
+    public Step start(DecisionContext c) {
+        int blind = cache.takeBlind();
+        if (blind != StickyCache.NONE) {
+            c.count(BLIND_ROUTES, 1);
+            return Step.route(blind);
+        }
+        int first = c.sampleAllowed();
+        c.count(FIRST_PROBES, 1);
+        return Step.read((loads, cx) -> afterFirst(first, loads[0], cx), first);
+    }
+
+    private Step afterFirst(int first, LoadSnapshot firstLoad, DecisionContext c) {
+        if (usable(firstLoad) && firstLoad.queueLength() < cache.threshold()) {
+            c.count(FIRST_PROBE_HITS, 1);
+            cacheAt(first, firstLoad.queueLength(), c);
+            return Step.route(first);
+        }
+        int second = c.sampleAllowedExcept(first);
+        if (second < 0) {
+            return settle(first, firstLoad, -1, null, c); // a single allowed node: no distinct second probe
+        }
+        c.count(FALLBACK_PROBES, 1);
+        return Step.read((loads, cx) -> settle(first, firstLoad, second, loads[0], cx), second);
+    }
+
+    /** Safety net: the lighter usable node of the two wins; cache it if below T, else invalidate. */
+    private Step settle(int a, LoadSnapshot la, int b, LoadSnapshot lb, DecisionContext c) {
+        boolean ua = usable(la);
+        boolean ub = b >= 0 && usable(lb);
+        int winner;
+        int load;
+        if (ua && ub) {
+            int qa = la.queueLength();
+            int qb = lb.queueLength();
+            boolean pickA = qa < qb || (qa == qb && c.random().nextBoolean());
+            winner = pickA ? a : b;
+            load = pickA ? qa : qb;
+        } else if (ua || ub) {
+            winner = ua ? a : b;
+            load = ua ? la.queueLength() : lb.queueLength();
+        } else {
+            cache.invalidate();
+            c.count(INVALIDATIONS, 1);
+            if (c.unknownLoadRoutable()) {
+                boolean unknownA = la == null;
+                boolean unknownB = b >= 0 && lb == null;
+                if (unknownA && unknownB) {
+                    return Step.route(c.random().nextBoolean() ? a : b);
+                }
+                if (unknownA || unknownB) {
+                    return Step.route(unknownA ? a : b);
+                }
+            }
+            return Step.reject();
+        }
+        if (load < cache.threshold()) {
+            cacheAt(winner, load, c);
+            c.count(FALLBACK_CACHES, 1);
+        } else {
+            cache.invalidate();
+            c.count(INVALIDATIONS, 1);
+        }
+        return Step.route(winner);
+    }
+
+    private void cacheAt(int node, int load, DecisionContext c) {
+        cache.offer(node, load);
+        c.count(CREDIT_GRANTED, cache.threshold() - load);
+    }
+
+    @Override
+    public void onResponse(int node, boolean served) {
+        if (!served) {
+            cache.forget(node);
+        }
+    }
+
+    private static boolean usable(LoadSnapshot s) {
+        return s != null && s.available();
+    }
+}
