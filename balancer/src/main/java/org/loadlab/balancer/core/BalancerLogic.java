@@ -264,8 +264,22 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         return pending.size() + roundsPending.size();
     }
 
-    /** The policy in use (a {@link SelectionPolicy} or a {@link RoundPolicy}). */
-    public RoutingPolicy policy() {
+    /**
+     * The single-round selection policy in use.
+     *
+     * @throws UnsupportedOperationException if this balancer runs a multi-round
+     *     {@link RoundPolicy} (use {@link #routingPolicy()})
+     */
+    public SelectionPolicy policy() {
+        if (policy == null) {
+            throw new UnsupportedOperationException(id + " runs the multi-round policy " + routing.name()
+                    + ", not a SelectionPolicy; use routingPolicy()");
+        }
+        return policy;
+    }
+
+    /** The policy in use: a {@link SelectionPolicy} or a {@link RoundPolicy}. */
+    public RoutingPolicy routingPolicy() {
         return routing;
     }
 

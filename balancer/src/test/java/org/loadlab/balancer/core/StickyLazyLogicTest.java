@@ -31,7 +31,7 @@ class StickyLazyLogicTest {
     }
 
     static StickyLazyPolicy policyOf(BalancerLogic b) {
-        return (StickyLazyPolicy) b.policy();
+        return (StickyLazyPolicy) b.routingPolicy();
     }
 
     /** Probes sent since the last drain, as node indices; everything else must be absent. */
