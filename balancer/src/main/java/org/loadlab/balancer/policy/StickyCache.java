@@ -38,6 +38,7 @@ public final class StickyCache {
     private int loadAtCaching;
     private long caches;
     private long creditGranted;
+    private long generation;
     private Listener listener;
 
     /**
@@ -90,6 +91,7 @@ public final class StickyCache {
         this.credit = threshold - load;
         caches++;
         creditGranted += credit;
+        generation++;
         if (listener != null) {
             listener.cached(node, load, credit);
         }
@@ -98,6 +100,7 @@ public final class StickyCache {
 
     /** Safety net: drops the cached server and its credit. */
     public void invalidate() {
+        generation++;
         node = NONE;
         credit = 0;
         loadAtCaching = 0;
@@ -130,6 +133,15 @@ public final class StickyCache {
     /** Load the cached server reported when it was cached (0 when none is cached). */
     public int loadAtCaching() {
         return loadAtCaching;
+    }
+
+    /**
+     * Changes so far (every caching and every invalidation): a decision that remembers the
+     * generation it started in can tell whether another, overlapping decision has installed a
+     * fresher cache meanwhile.
+     */
+    public long generation() {
+        return generation;
     }
 
     /** Caching events so far. */

@@ -19,6 +19,9 @@ import org.loadlab.node.kernel.LoadSnapshot;
  * not usable; it is never cached. With no usable node the request is rejected (probe,
  * oracle) or, in the cached model before any report, routed uniformly among the unknown
  * nodes without caching. A refusal (queue full) from the cached node invalidates the cache.
+ * When decisions overlap (probe replies in flight while new requests arrive), the newest
+ * caching wins, and a safety net only invalidates the cache it saw when its decision began,
+ * never a fresher one installed meanwhile by another decision.
  * The request routed by a probe does not spend credit, so one cache cycle sends at most
  * {@code 1 + T − L} requests to the server (at most T + 1 with L = 0).
  *
@@ -80,11 +83,12 @@ public final class StickyLazyPolicy implements RoundPolicy {
             return Step.route(blind);
         }
         int first = c.sampleAllowed();
+        long generation = cache.generation();
         c.count(FIRST_PROBES, 1);
-        return Step.read((loads, cx) -> afterFirst(first, loads[0], cx), first);
+        return Step.read((loads, cx) -> afterFirst(first, loads[0], generation, cx), first);
     }
 
-    private Step afterFirst(int first, LoadSnapshot firstLoad, DecisionContext c) {
+    private Step afterFirst(int first, LoadSnapshot firstLoad, long generation, DecisionContext c) {
         if (usable(firstLoad) && firstLoad.queueLength() < cache.threshold()) {
             c.count(FIRST_PROBE_HITS, 1);
             cacheAt(first, firstLoad.queueLength(), c);
@@ -92,14 +96,18 @@ public final class StickyLazyPolicy implements RoundPolicy {
         }
         int second = c.sampleAllowedExcept(first);
         if (second < 0) {
-            return settle(first, firstLoad, -1, null, c); // a single allowed node: no distinct second probe
+            return settle(first, firstLoad, -1, null, generation, c); // a single allowed node: no distinct second probe
         }
         c.count(FALLBACK_PROBES, 1);
-        return Step.read((loads, cx) -> settle(first, firstLoad, second, loads[0], cx), second);
+        return Step.read((loads, cx) -> settle(first, firstLoad, second, loads[0], generation, cx), second);
     }
 
-    /** Safety net: the lighter usable node of the two wins; cache it if below T, else invalidate. */
-    private Step settle(int a, LoadSnapshot la, int b, LoadSnapshot lb, DecisionContext c) {
+    /**
+     * Safety net: the lighter usable node of the two wins; cache it if below T, else invalidate
+     * the cache, unless an overlapping decision installed a fresher one since this decision
+     * started (its probe says nothing about our two nodes' loads).
+     */
+    private Step settle(int a, LoadSnapshot la, int b, LoadSnapshot lb, long generation, DecisionContext c) {
         boolean ua = usable(la);
         boolean ub = b >= 0 && usable(lb);
         int winner;
@@ -114,8 +122,7 @@ public final class StickyLazyPolicy implements RoundPolicy {
             winner = ua ? a : b;
             load = ua ? la.queueLength() : lb.queueLength();
         } else {
-            cache.invalidate();
-            c.count(INVALIDATIONS, 1);
+            invalidate(generation, c);
             if (c.unknownLoadRoutable()) {
                 boolean unknownA = la == null;
                 boolean unknownB = b >= 0 && lb == null;
@@ -132,10 +139,16 @@ public final class StickyLazyPolicy implements RoundPolicy {
             cacheAt(winner, load, c);
             c.count(FALLBACK_CACHES, 1);
         } else {
+            invalidate(generation, c);
+        }
+        return Step.route(winner);
+    }
+
+    private void invalidate(long generation, DecisionContext c) {
+        if (cache.generation() == generation) {
             cache.invalidate();
             c.count(INVALIDATIONS, 1);
         }
-        return Step.route(winner);
     }
 
     private void cacheAt(int node, int load, DecisionContext c) {

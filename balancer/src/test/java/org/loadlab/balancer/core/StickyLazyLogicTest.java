@@ -258,6 +258,25 @@ class StickyLazyLogicTest {
     }
 
     @Test
+    void aSafetyNetNeverDropsAFresherCacheInstalledByAnOverlappingDecision() {
+        BalancerLogic b = sticky(3, 8, InformationModel.Kind.PROBE);
+        FakeEnv env = new FakeEnv(SELF, 13);
+        b.on(new BalancerMessage.Arrival(1, 1.0, 0), env);
+        int a1 = probes(env, 1).get(0);
+        b.on(new BalancerMessage.Arrival(2, 1.0, 0), env);
+        int a2 = probes(env, 2).get(0);
+        b.on(new BalancerMessage.ProbeReply(2, load(a2, 6, 0)), env); // request 2 falls back
+        int f2 = probes(env, 2).get(0);
+        b.on(new BalancerMessage.ProbeReply(1, load(a1, 1, 0)), env); // request 1 caches a1 with credit 2
+        assertEquals(a1, routed(env, 1));
+        b.on(new BalancerMessage.ProbeReply(2, load(f2, 7, 0)), env); // request 2's winner is >= T
+        routed(env, 2);
+        assertEquals(a1, policyOf(b).cache().node(), "the fresher cache of request 1 survives");
+        assertEquals(2, policyOf(b).cache().credit());
+        assertEquals(0, env.metrics().counter(StickyLazyPolicy.INVALIDATIONS));
+    }
+
+    @Test
     void severalBalancersKeepTheirOwnCaches() {
         BalancerLogic b1 = sticky(3, 10, InformationModel.Kind.PROBE);
         BalancerLogic b2 = new BalancerLogic(new BalancerId(2), iota(10), 10, new StickyLazyPolicy(3),

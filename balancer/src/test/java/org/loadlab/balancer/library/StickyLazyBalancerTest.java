@@ -77,6 +77,20 @@ class StickyLazyBalancerTest {
     }
 
     @Test
+    void idleServersGiveOneProbePerTPlusOneRequestsBelowTheSeedsOneOverT() {
+        for (int t : new int[] {1, 3, 8}) {
+            StickyLazyBalancer<String> lb = new StickyLazyBalancer<>(servers(10), t, new SplittableRandom(t));
+            for (int i = 0; i < 1000 * (t + 1); i++) {
+                lb.release(lb.next()); // every request completes before the next: every probe finds L = 0
+            }
+            BalancerStats s = lb.stats();
+            assertEquals(1.0 / (t + 1), s.probesPerRequest(), 1e-12,
+                    "the probe-routed request plus T blind ones per probe");
+            assertEquals(1.0, s.firstProbeHitRate(), 1e-12);
+        }
+    }
+
+    @Test
     void overloadedServersAreNeverCached() {
         StickyLazyBalancer<String> lb = new StickyLazyBalancer<>(servers(3), 2, new SplittableRandom(3));
         lb.cacheListener((id, load, credit) -> assertTrue(load < 2));
