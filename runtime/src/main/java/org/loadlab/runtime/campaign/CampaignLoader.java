@@ -43,6 +43,8 @@ public final class CampaignLoader {
 
     static {
         BUILT_INS.put("policy-sweep", "campaigns/policy-sweep.conf");
+        BUILT_INS.put("sticky-lazy", "campaigns/sticky-lazy.conf");
+        BUILT_INS.put("sticky-lazy-threshold", "campaigns/sticky-lazy-threshold.conf");
     }
 
     private final ScenarioLoader scenarios;

@@ -71,7 +71,8 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         }
 
         PolicyParameters params = new PolicyParameters(s.policy().k(),
-                new AsmfSettings(a.k(), a.alpha(), a.beta(), a.gamma(), a.delta(), a.tau(), true, true, true));
+                new AsmfSettings(a.k(), a.alpha(), a.beta(), a.gamma(), a.delta(), a.tau(), true, true, true),
+                s.policy().stickyLazy().threshold());
         InformationModel model = new InformationModel(switch (info.model()) {
             case "cached" -> InformationModel.Kind.CACHED;
             case "oracle" -> InformationModel.Kind.ORACLE;
@@ -80,7 +81,7 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         BalancerLogic[] balancers = new BalancerLogic[b];
         for (int i = 0; i < b; i++) {
             balancers[i] = new BalancerLogic(balancerIds.get(i), topology.allowed()[i], n,
-                    PolicyCatalog.create(spec.policy(), params, topology.serviceRates()), model);
+                    PolicyCatalog.instantiate(spec.policy(), params, topology.serviceRates()), model);
         }
 
         WorkloadBuilder.Workload workload = WorkloadBuilder.build(s, topology.capacity(s.nodes().servers()), spec.seed());

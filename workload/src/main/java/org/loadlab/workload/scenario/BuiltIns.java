@@ -23,6 +23,7 @@ public final class BuiltIns {
                 "asmf-zipf-skew-medium", "asmf-failure-medium", "asmf-spike-medium", "asmf-degraded-medium"}) {
             SCENARIOS.put(s, "scenarios/" + s + ".conf");
         }
+        SCENARIOS.put("sticky-lazy-seed", "scenarios/sticky-lazy-seed.conf");
         TRACES.put("azure-llm-code", "traces/azure-llm-2023/AzureLLMInferenceTrace_code.csv");
         TRACES.put("azure-llm-conv", "traces/azure-llm-2023/AzureLLMInferenceTrace_conv.csv");
     }

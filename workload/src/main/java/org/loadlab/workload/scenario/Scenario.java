@@ -151,8 +151,26 @@ public record Scenario(String name, String description, List<Long> seeds, long t
     public record Network(double latency, double jitter) {
     }
 
-    /** Policy parameters: k of power-of-k and the ASMF block. */
-    public record Policy(int k, Asmf asmf) {
+    /**
+     * Policy parameters: k of power-of-k, the ASMF block and the Sticky-Lazy block.
+     *
+     * @param k k of power-of-k
+     * @param asmf ASMF parameters (seed 000)
+     * @param stickyLazy Sticky-Lazy parameters (seed 001)
+     */
+    public record Policy(int k, Asmf asmf, StickyLazy stickyLazy) {
+        /** Policy parameters with the default Sticky-Lazy block (T = 3). */
+        public Policy(int k, Asmf asmf) {
+            this(k, asmf, new StickyLazy(3));
+        }
+    }
+
+    /**
+     * Sticky-Lazy parameters (seed 001, SPEC.md §5).
+     *
+     * @param threshold T ≥ 1: a probed node with load q &lt; T is cached with blind credit T − q
+     */
+    public record StickyLazy(int threshold) {
     }
 
     /** ASMF parameters (seed 000). */

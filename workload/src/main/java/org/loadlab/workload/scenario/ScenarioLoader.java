@@ -175,6 +175,12 @@ public final class ScenarioLoader {
             // Checks across keys only make sense once every key is valid on its own.
             crossChecks(r, policies, duration, requests, warmup, seriesInterval, nodes, balancers, arrivals, demand,
                     information, policy, events);
+            for (String multiRound : List.of("sticky-lazy", "strict-po2c")) {
+                if (model.equals("reference") && policies.contains(multiRound)) {
+                    r.problem("policies", "'" + multiRound + "' probes in several rounds by message and is not available"
+                            + " in the time-stepped model = reference; use model = message");
+                }
+            }
         }
         if (!r.problems().isEmpty()) {
             throw new ScenarioException(source, r.problems());
@@ -337,7 +343,8 @@ public final class ScenarioLoader {
         if (asmf.cMax() < asmf.cMin()) {
             a.problem("c-max", asmf.cMax() + " is below c-min = " + asmf.cMin());
         }
-        return new Scenario.Policy(k, asmf);
+        int threshold = (int) r.integer("sticky-lazy.threshold", 1, 1_000_000);
+        return new Scenario.Policy(k, asmf, new Scenario.StickyLazy(threshold));
     }
 
     private static List<Scenario.Event> events(ConfigReader r, Config merged, int n, long topologySeed) {
@@ -453,6 +460,9 @@ public final class ScenarioLoader {
         }
         if (policies.contains("p2c") && allowed < 2) {
             r.problem("policies", "p2c samples 2 distinct nodes but the allowed set has " + allowed);
+        }
+        if (policies.contains("strict-po2c") && allowed < 2) {
+            r.problem("policies", "strict-po2c probes 2 distinct nodes but the allowed set has " + allowed);
         }
         if (policies.stream().anyMatch(SAMPLING_ASMF::contains) && policy.asmf().k() > allowed) {
             r.problem("policy.asmf.k", policy.asmf().k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
