@@ -55,7 +55,30 @@ public enum Metric {
     /** Messages sent by all participants during the whole run. */
     MESSAGES_TOTAL("messages_total", "messages sent", "messages", true, RunMetrics::messagesTotal),
     /** Jain's fairness index over per-node utilisation, dimensionless in [1/n, 1] (higher is better). */
-    JAIN_FAIRNESS("jain_fairness", "Jain fairness index", "dimensionless", false, RunMetrics::jainFairness);
+    JAIN_FAIRNESS("jain_fairness", "Jain fairness index", "dimensionless", false, RunMetrics::jainFairness),
+    /** ASMF reference model: completed work units per job generated (higher is better; seed 000). */
+    SEED_THROUGHPUT("throughput", "throughput (seed)", "units/job", false, m -> extra(m, "throughput")),
+    /** ASMF reference model: Σ q_j(after service)·dt / completed units, seconds (seed 000). */
+    SEED_AVG_WAIT("avg_wait_time", "average wait (seed)", "s", true, m -> extra(m, "avg_wait_time")),
+    /** ASMF reference model: largest total queue, work units (seed 000). */
+    SEED_MAX_QUEUE("max_queue_observed", "max queue observed (seed)", "units", true, m -> extra(m, "max_queue_observed")),
+    /** ASMF reference model: first time the 1 s mean-queue trace settles within 5%, ms (seed 000). */
+    SEED_CONVERGENCE("convergence_time_ms", "convergence time (seed)", "ms", true, m -> extra(m, "convergence_time_ms")),
+    /** ASMF reference model: variance of the 1 s mean-queue trace (seed 000). */
+    SEED_QUEUE_VARIANCE("mean_queue_variance", "mean-queue variance (seed)", "units²", true, m -> extra(m, "mean_queue_variance")),
+    /** ASMF reference model: mean absolute step of the 1 s mean-queue trace (seed 000). */
+    SEED_OSCILLATION("oscillation_index", "oscillation index (seed)", "units", true, m -> extra(m, "oscillation_index"));
+
+    /** The ASMF seed's headline metrics (reference model), in the seed's order. */
+    public static final List<Metric> SEED_HEADLINE = List.of(
+            SEED_THROUGHPUT, SEED_AVG_WAIT, BACKLOG_AREA, SEED_MAX_QUEUE, QUERIES_PER_DECISION,
+            SEED_CONVERGENCE, SEED_QUEUE_VARIANCE, SEED_OSCILLATION);
+
+    /** An extra (model-specific) metric of a run, NaN when the run has none. */
+    private static double extra(RunMetrics m, String name) {
+        Double v = m.extras().get(name);
+        return v == null ? Double.NaN : v;
+    }
 
     /** The headline metrics a report shows by default, in this order. */
     public static final List<Metric> HEADLINE = List.of(

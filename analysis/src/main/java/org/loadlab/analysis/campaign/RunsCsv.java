@@ -67,7 +67,20 @@ public final class RunsCsv {
         header.add("policy");
         header.add("seed");
         header.addAll(metricColumns());
+        header.addAll(extraColumns(runs));
         return header;
+    }
+
+    /**
+     * Model-specific extra columns ({@link org.loadlab.analysis.run.RunMetrics#extras()} keys
+     * over all runs, sorted), minus those already among the metric columns (the reference
+     * model's {@code backlog_area} and {@code queries_per_decision} are the same values).
+     */
+    private static List<String> extraColumns(List<CampaignRun> runs) {
+        SortedSet<String> keys = new TreeSet<>();
+        runs.forEach(r -> keys.addAll(r.metrics().extras().keySet()));
+        keys.removeAll(metricColumns());
+        return List.copyOf(keys);
     }
 
     /**
@@ -83,6 +96,7 @@ public final class RunsCsv {
         Objects.requireNonNull(file, "file");
         List<String> keys = parameterKeys(runs);
         List<List<String>> metricCells = metricCells(runs);
+        List<String> extras = extraColumns(runs);
         List<List<String>> rows = new ArrayList<>(runs.size());
         for (int i = 0; i < runs.size(); i++) {
             CampaignRun run = runs.get(i);
@@ -94,6 +108,10 @@ public final class RunsCsv {
             row.add(run.policy());
             row.add(Long.toString(run.seed()));
             row.addAll(metricCells.get(i));
+            for (String key : extras) {
+                Double v = run.metrics().extras().get(key);
+                row.add(v == null ? "" : org.loadlab.analysis.io.CsvNumbers.format(v));
+            }
             rows.add(row);
         }
         CsvFile.write(file, header(runs), rows);

@@ -12,7 +12,7 @@ import java.util.StringJoiner;
  * {@code NaN}, {@code Infinity} and {@code -Infinity} for non-finite values. Uses
  * {@link BigDecimal} (exact binary-to-decimal conversion), so the text is the same on every JVM.
  */
-final class CsvNumbers {
+public final class CsvNumbers {
 
     /** Significant decimal digits kept for doubles. */
     static final int SIGNIFICANT_DIGITS = 10;
@@ -29,7 +29,7 @@ final class CsvNumbers {
      * @param value any double
      * @return e.g. {@code 0.1721}, {@code 2056}, {@code 0.000001}, {@code NaN}
      */
-    static String format(double value) {
+    public static String format(double value) {
         if (Double.isNaN(value)) {
             return "NaN";
         }
@@ -46,7 +46,7 @@ final class CsvNumbers {
      * @param value any long
      * @return its decimal text
      */
-    static String format(long value) {
+    public static String format(long value) {
         return Long.toString(value);
     }
 

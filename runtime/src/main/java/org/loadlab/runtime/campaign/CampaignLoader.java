@@ -43,9 +43,15 @@ public final class CampaignLoader {
 
     static {
         BUILT_INS.put("policy-sweep", "campaigns/policy-sweep.conf");
+        BUILT_INS.put("asmf-rigorous", "campaigns/asmf-rigorous.conf");
+        BUILT_INS.put("asmf-final", "campaigns/asmf-final.conf");
+        BUILT_INS.put("asmf-robust", "campaigns/asmf-robust.conf");
         BUILT_INS.put("sticky-lazy", "campaigns/sticky-lazy.conf");
         BUILT_INS.put("sticky-lazy-threshold", "campaigns/sticky-lazy-threshold.conf");
     }
+
+    /** Named policy variants ({@code policy-presets.conf}) a campaign lists like catalog policies. */
+    static final Config PRESETS = ConfigFactory.parseResources(CampaignLoader.class.getClassLoader(), "policy-presets.conf");
 
     private final ScenarioLoader scenarios;
 
@@ -125,6 +131,14 @@ public final class CampaignLoader {
                 r.badValue("analytic", "'" + a + "'", "allowed: mm1, mmn");
             }
         }
+        List<String> metrics = r.strings("metrics");
+        for (String m : metrics) {
+            try {
+                org.loadlab.analysis.campaign.Metric.byColumnName(m);
+            } catch (IllegalArgumentException e) {
+                r.badValue("metrics", "'" + m + "'", e.getMessage().substring(e.getMessage().indexOf("allowed")));
+            }
+        }
         long total = (long) scenarioRefs.size() * points.size() * variants.size() * seeds.size();
         if (total > MAX_RUNS) {
             r.problem("seeds", "the campaign would have " + total + " runs; at most " + MAX_RUNS);
@@ -163,7 +177,7 @@ public final class CampaignLoader {
         String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
         String ref = reference.isBlank() ? variants.get(0).name() : reference;
         return new CampaignPlan(name + "-" + shortHash(json), name, description, json, List.copyOf(runs), ref,
-                List.copyOf(points.isEmpty() ? List.of() : points.get(0).keySet()), analytic);
+                List.copyOf(points.isEmpty() ? List.of() : points.get(0).keySet()), analytic, metrics);
     }
 
     /** A scenario entry: name or file plus overrides. */
@@ -207,7 +221,11 @@ public final class CampaignLoader {
             ConfigValue v = list.get(i);
             String where = "policies[" + i + "]";
             Variant variant = null;
-            if (v.valueType() == ConfigValueType.STRING) {
+            if (v.valueType() == ConfigValueType.STRING && PRESETS.hasPath(com.typesafe.config.ConfigUtil.joinPath(v.unwrapped().toString()))) {
+                String p = v.unwrapped().toString();
+                Config preset = PRESETS.getConfig(com.typesafe.config.ConfigUtil.joinPath(p));
+                variant = new Variant(p, preset.getString("policy"), overrides(preset));
+            } else if (v.valueType() == ConfigValueType.STRING) {
                 String p = v.unwrapped().toString();
                 variant = new Variant(p, p, List.of());
             } else if (v.valueType() == ConfigValueType.OBJECT) {
@@ -220,7 +238,8 @@ public final class CampaignLoader {
             }
             if (variant != null) {
                 if (PolicyCatalog.find(variant.policy()).isEmpty()) {
-                    r.problem(where, "'" + variant.policy() + "' is not a known policy; allowed: " + PolicyCatalog.names());
+                    r.problem(where, "'" + variant.policy() + "' is not a known policy; allowed: " + PolicyCatalog.names()
+                            + ", or a preset: " + String.join(", ", new java.util.TreeSet<>(PRESETS.root().keySet())));
                 }
                 if (!names.add(variant.name())) {
                     r.problem(where, "the name '" + variant.name() + "' is used twice; give each variant its own name");

@@ -17,9 +17,10 @@ import org.loadlab.runtime.run.RunSpec;
  * @param reference the policy variant comparisons are made against
  * @param sweepKeys the scenario keys that vary between parameter points
  * @param analytic analytic curve names (mm1, mmn) for the response-time plot
+ * @param metrics runs.csv column names the report analyses (empty: the headline metrics)
  */
 public record CampaignPlan(String id, String name, String description, String definitionJson, List<PlannedRun> runs,
-                           String reference, List<String> sweepKeys, List<String> analytic) {
+                           String reference, List<String> sweepKeys, List<String> analytic, List<String> metrics) {
 
     /**
      * One run of a campaign.

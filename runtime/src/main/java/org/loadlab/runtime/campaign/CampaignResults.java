@@ -80,6 +80,9 @@ public final class CampaignResults {
         if (!plan.analytic().isEmpty() && UTILISATION.equals(swept.isEmpty() ? null : swept.get(0))) {
             meta = meta.withAnalyticCurves(AnalyticCurves.of(plan.analytic(), plan.runs().get(0).spec().scenario()));
         }
+        if (!plan.metrics().isEmpty()) {
+            meta = meta.withMetrics(plan.metrics().stream().map(org.loadlab.analysis.campaign.Metric::byColumnName).toList());
+        }
         CampaignReport.write(dir, meta, runs);
     }
 
