@@ -37,6 +37,10 @@ import org.loadlab.node.protocol.NodeMessage;
  * </ul>
  * Queries per decision: probes sent (probe), cache reads (cached), |allowed| (oracle).
  *
+ * <p>A request the policy refuses (ASMF below τ, no usable reply) is rejected, or in delay
+ * mode ({@link RejectionSettings}) held back in a bounded buffer and decided again after a
+ * growing backoff; counters {@code delayed_retries} and {@code delay_rejections}.
+ *
  * <p><b>Multi-round policies</b> ({@link RoundPolicy}, e.g. {@code sticky-lazy},
  * {@code strict-po2c}) decide in steps: route at once (0 queries: Sticky-Lazy's blind phase),
  * or read some nodes, then route, reject or read more nodes. Every node read is one query of
@@ -64,6 +68,10 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     private final LoadSnapshot[] scratchLoads;
     private final Map<Long, PendingDecision> pending = new HashMap<>();
     private final Map<Long, RoundDecision> roundsPending = new HashMap<>();
+    private final RejectionSettings rejection;
+    // Delay mode: requests held back instead of rejected, and how many tries each has had.
+    private final Map<Long, BalancerMessage.Arrival> delayed = new HashMap<>();
+    private final Map<Long, Integer> attempts = new HashMap<>();
 
     /**
      * @param id this balancer's address
@@ -77,6 +85,24 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
      */
     public BalancerLogic(BalancerId id, int[] allowed, int nodeCount, RoutingPolicy policy,
                          InformationModel information) {
+        this(id, allowed, nodeCount, policy, information, RejectionSettings.REJECT);
+    }
+
+    /**
+     * A balancer that handles refused requests as {@code rejection} says (reject at once,
+     * or delay mode: hold back and retry with backoff).
+     *
+     * @param id this balancer's address
+     * @param allowed indices of the nodes this balancer may route to (non-empty, distinct)
+     * @param nodeCount n, total number of nodes
+     * @param policy the policy instance owned by this balancer
+     * @param information the information model
+     * @param rejection what to do with a refused request
+     * @throws IllegalArgumentException as the five-argument constructor
+     */
+    public BalancerLogic(BalancerId id, int[] allowed, int nodeCount, RoutingPolicy policy,
+                         InformationModel information, RejectionSettings rejection) {
+        this.rejection = rejection;
         if (allowed.length == 0) {
             throw new IllegalArgumentException(id + " has an empty allowed set");
         }
@@ -126,11 +152,21 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             }
         } else if (message instanceof BalancerMessage.LoadReport r) {
             onLoadReport(r);
+        } else if (message instanceof BalancerMessage.RetryDue due) {
+            BalancerMessage.Arrival a = delayed.remove(due.requestId());
+            if (a != null) {
+                startDecision(a, env);
+            }
         }
     }
 
     private void onArrival(BalancerMessage.Arrival a, Env env) {
         env.metrics().arrived(env.now(), id.index());
+        startDecision(a, env);
+    }
+
+    /** Decides where {@code a} goes: on arrival, and again on each delay-mode retry. */
+    private void startDecision(BalancerMessage.Arrival a, Env env) {
         if (rounds != null) {
             RoundDecision d = new RoundDecision(a, env);
             advance(d, rounds.start(d), env);
@@ -205,13 +241,38 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         }
         int chosen = policy.choose(candidates.reset(nodes, loads, count), env.random());
         if (chosen == SelectionPolicy.REJECT) {
-            env.metrics().rejected(now, a.arrivalTime());
+            refuse(a, env);
             return;
         }
         route(a, nodes[chosen], env);
     }
 
+    /**
+     * The policy refused {@code a}: reject it, or in delay mode hold it back and retry after
+     * a backoff while the buffer has room and attempts remain.
+     */
+    private void refuse(BalancerMessage.Arrival a, Env env) {
+        double now = env.now();
+        if (rejection.delay()) {
+            int tried = attempts.getOrDefault(a.id(), 0);
+            if (tried < rejection.attempts() && delayed.size() < rejection.buffer()) {
+                attempts.put(a.id(), tried + 1);
+                delayed.put(a.id(), a);
+                BalancerMessage.RetryDue due = new BalancerMessage.RetryDue(a.id());
+                env.startTimer(due, rejection.waitBefore(tried), due);
+                env.metrics().count(now, "delayed_retries", 1);
+                return;
+            }
+            attempts.remove(a.id());
+            env.metrics().count(now, "delay_rejections", 1);
+        }
+        env.metrics().rejected(now, a.arrivalTime());
+    }
+
     private void route(BalancerMessage.Arrival a, int node, Env env) {
+        if (!attempts.isEmpty()) {
+            attempts.remove(a.id());
+        }
         inFlight[node]++;
         env.send(NodeId.of(node), new NodeMessage.Request(a.id(), a.demand(), a.arrivalTime(), id));
     }
@@ -302,9 +363,8 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
                 return;
             }
             if (step instanceof Step.Reject) {
-                double now = env.now();
-                env.metrics().decision(now, id.index(), d.queries);
-                env.metrics().rejected(now, d.arrival.arrivalTime());
+                env.metrics().decision(env.now(), id.index(), d.queries);
+                refuse(d.arrival, env);
                 return;
             }
             Step.Read read = (Step.Read) step;

@@ -72,4 +72,12 @@ public sealed interface BalancerMessage extends Message {
             return 0;
         }
     }
+
+    /** Timer: a request held back by the delay mode (instead of being rejected) is due for another try. */
+    record RetryDue(long requestId) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
 }
