@@ -45,6 +45,7 @@ class MessageSerializationTest {
                 new BalancerMessage.LoadReport(LOAD),
                 new BalancerMessage.Response(17L, 3, 3.5, true),
                 new BalancerMessage.ProbeTimeout(17L),
+                new BalancerMessage.RetryDue(17L),
                 new LogicActor.Start());
     }
 
