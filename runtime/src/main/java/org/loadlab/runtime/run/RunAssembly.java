@@ -81,7 +81,7 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         BalancerLogic[] balancers = new BalancerLogic[b];
         for (int i = 0; i < b; i++) {
             balancers[i] = new BalancerLogic(balancerIds.get(i), topology.allowed()[i], n,
-                    PolicyCatalog.instantiate(spec.policy(), params, topology.serviceRates()), model);
+                    PolicyCatalog.instantiate(spec.policy(), params, topology.serviceRates()), model, rejection(s));
         }
 
         WorkloadBuilder.Workload workload = WorkloadBuilder.build(s, topology.capacity(s.nodes().servers()), spec.seed());
@@ -102,6 +102,13 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
             }
         }
         return new RunAssembly(spec, topology, nodes, balancers, driver, List.copyOf(events), workload);
+    }
+
+    private static org.loadlab.balancer.core.RejectionSettings rejection(Scenario s) {
+        Scenario.Rejection r = s.policy().rejection();
+        return r.mode().equals("delay")
+                ? new org.loadlab.balancer.core.RejectionSettings(true, r.buffer(), r.backoff(), r.multiplier(), r.attempts())
+                : org.loadlab.balancer.core.RejectionSettings.REJECT;
     }
 
     /** The oracle view over these nodes at the time {@code clock} tells. */

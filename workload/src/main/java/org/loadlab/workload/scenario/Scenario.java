@@ -157,12 +157,29 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param k k of power-of-k
      * @param asmf ASMF parameters (seed 000)
      * @param stickyLazy Sticky-Lazy parameters (seed 001)
+     * @param rejection what a balancer does with a request its policy refuses
      */
-    public record Policy(int k, Asmf asmf, StickyLazy stickyLazy) {
-        /** Policy parameters with the default Sticky-Lazy block (T = 3). */
+    public record Policy(int k, Asmf asmf, StickyLazy stickyLazy, Rejection rejection) {
+        /** Policy parameters with the default Sticky-Lazy block (T = 3) and rejection at once. */
         public Policy(int k, Asmf asmf) {
-            this(k, asmf, new StickyLazy(3));
+            this(k, asmf, new StickyLazy(3), Rejection.REJECT);
         }
+    }
+
+    /**
+     * Handling of refused requests: reject at once, or delay mode (hold back in a buffer of
+     * {@code buffer} requests, retry after backoff·multiplier^attempt seconds, reject after
+     * {@code attempts} tries). Seed 000 names delay as the alternative to rejection.
+     *
+     * @param mode reject or delay
+     * @param buffer held requests per balancer
+     * @param backoff first wait, seconds
+     * @param multiplier wait growth per attempt
+     * @param attempts retries per request
+     */
+    public record Rejection(String mode, int buffer, double backoff, double multiplier, int attempts) {
+        /** Reject at once. */
+        public static final Rejection REJECT = new Rejection("reject", 64, 0.05, 2.0, 4);
     }
 
     /**

@@ -344,7 +344,14 @@ public final class ScenarioLoader {
             a.problem("c-max", asmf.cMax() + " is below c-min = " + asmf.cMin());
         }
         int threshold = (int) r.integer("sticky-lazy.threshold", 1, 1_000_000);
-        return new Scenario.Policy(k, asmf, new Scenario.StickyLazy(threshold));
+        ConfigReader rj = r.at("rejection");
+        Scenario.Rejection rejection = new Scenario.Rejection(rj.oneOf("mode", List.of("reject", "delay")),
+                (int) rj.integer("buffer", 1, 10_000_000), rj.positive("backoff", "seconds"), rj.number("multiplier"),
+                (int) rj.integer("attempts", 1, 1000));
+        if (rejection.multiplier() < 1) {
+            rj.badValue("multiplier", rejection.multiplier(), "must be >= 1 (the wait never shrinks)");
+        }
+        return new Scenario.Policy(k, asmf, new Scenario.StickyLazy(threshold), rejection);
     }
 
     private static List<Scenario.Event> events(ConfigReader r, Config merged, int n, long topologySeed) {
