@@ -63,7 +63,11 @@ public final class ClusterBalancerLogic implements Logic<Message>, GuardedPolicy
     private final boolean[] unreachable;
     private final boolean[] removed;
     private final long[] routed;
+    private static final int MAX_RETRIES = 3;
     private final Map<Long, Long> arrivalNanos = new HashMap<>();
+    private final Map<Long, BalancerMessage.Arrival> arrivals = new HashMap<>();
+    private final Map<Long, Integer> retries = new HashMap<>();
+    private boolean again;
     private final ArrayDeque<Kept> decisions = new ArrayDeque<>();
     private final WrappedEnv env = new WrappedEnv();
     private long current = -1;
@@ -131,7 +135,11 @@ public final class ClusterBalancerLogic implements Logic<Message>, GuardedPolicy
     private void onProtocol(BalancerMessage m) {
         if (m instanceof BalancerMessage.Arrival a) {
             current = a.id();
-            arrivalNanos.put(a.id(), System.nanoTime());
+            again = retries.containsKey(a.id());
+            if (!again) {
+                arrivalNanos.put(a.id(), System.nanoTime());
+                arrivals.put(a.id(), a);
+            }
         } else if (m instanceof BalancerMessage.ProbeReply r) {
             current = r.probeId();
             see(r.load());
@@ -145,6 +153,7 @@ public final class ClusterBalancerLogic implements Logic<Message>, GuardedPolicy
             logic.on(m, env);
         } finally {
             current = -1;
+            again = false;
         }
     }
 
@@ -170,6 +179,54 @@ public final class ClusterBalancerLogic implements Logic<Message>, GuardedPolicy
     }
 
     // ---------------------------------------------------------------- guardrails
+
+    @Override
+    public boolean gone(int node) {
+        LoadSnapshot s = latest[node];
+        return removed[node] || unreachable[node] || s != null && !s.available() && s.sampledAt() >= clock.now() - 1.0;
+    }
+
+    /** True if some allowed node is not gone: a decision that met only gone nodes is worth another try. */
+    private boolean anyAlive() {
+        for (int j : allowed) {
+            if (!removed[j] && !unreachable[j]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Decides the request again (a new sample) instead of rejecting it or sending it to a
+     * removed node, when its candidates were all gone: at most {@value #MAX_RETRIES} times.
+     */
+    private boolean retry(long request) {
+        BalancerMessage.Arrival a = arrivals.get(request);
+        int tries = retries.getOrDefault(request, 0);
+        if (a == null || tries >= MAX_RETRIES || !anyAlive()) {
+            return false;
+        }
+        retries.put(request, tries + 1);
+        env.shell.startTimer(new Object(), 0.0, a);
+        env.shell.metrics().count(clock.now(), "cluster_redecisions", 1);
+        return true;
+    }
+
+    private boolean allGone(GuardedPolicy.Draft d) {
+        if (d == null) {
+            return false;
+        }
+        for (int i = 0; i < d.nodes().length; i++) {
+            LoadSnapshot s = d.loads()[i];
+            double since = firstUnanswered[d.nodes()[i]];
+            boolean silent = s == null && !Double.isNaN(since) && clock.now() - since > guardrails.silentAfterSeconds();
+            boolean goneNow = gone(d.nodes()[i]) || s != null && !s.available() || silent;
+            if (!goneNow) {
+                return false;
+            }
+        }
+        return d.nodes().length > 0;
+    }
 
     @Override
     public String maskReason(int node, LoadSnapshot load) {
@@ -204,6 +261,8 @@ public final class ClusterBalancerLogic implements Logic<Message>, GuardedPolicy
         double now = clock.now();
         GuardedPolicy.Draft d = policy == null ? null : policy.takeDraft();
         Long t0 = arrivalNanos.remove(request);
+        arrivals.remove(request);
+        retries.remove(request);
         double decision = t0 == null ? Double.NaN : (System.nanoTime() - t0) / 1e9;
         double added = Math.max(0.0, (now - arrivalTime) / clock.timeScale());
         if (!Double.isNaN(decision)) {
@@ -299,7 +358,9 @@ public final class ClusterBalancerLogic implements Logic<Message>, GuardedPolicy
         private final MetricsSink sink = new MetricsSink() {
             @Override
             public void arrived(double now, int balancer) {
-                shell.metrics().arrived(now, balancer);
+                if (!again) { // a re-decision is not a new arrival
+                    shell.metrics().arrived(now, balancer);
+                }
             }
 
             @Override
@@ -310,6 +371,10 @@ public final class ClusterBalancerLogic implements Logic<Message>, GuardedPolicy
             @Override
             public void rejected(double now, double arrivalTime) {
                 if (current >= 0 && arrivalNanos.containsKey(current)) {
+                    if (policy != null && allGone(policy.peekDraft()) && retry(current)) {
+                        policy.takeDraft();
+                        return; // decided again with a new sample instead
+                    }
                     finish(current, -1, arrivalTime, "rejected");
                 }
                 shell.metrics().rejected(now, arrivalTime);
@@ -371,6 +436,12 @@ public final class ClusterBalancerLogic implements Logic<Message>, GuardedPolicy
                         firstUnanswered[j] = now();
                     }
                 } else if (message instanceof NodeMessage.Request r) {
+                    if ((removed[j] || unreachable[j]) && retry(r.id())) {
+                        if (policy != null) {
+                            policy.takeDraft();
+                        }
+                        return; // fail-open chose a gone node: decide again with a new sample
+                    }
                     routed[j]++;
                     if (removed[j]) {
                         finish(r.id(), j, r.arrivalTime(), "lost");

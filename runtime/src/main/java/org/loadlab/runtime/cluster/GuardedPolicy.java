@@ -17,7 +17,6 @@ import org.loadlab.node.kernel.LoadSnapshot;
  */
 public final class GuardedPolicy implements SelectionPolicy {
     /** Decides whether a node is masked. */
-    @FunctionalInterface
     public interface Guard {
         /**
          * @param node node index
@@ -25,6 +24,9 @@ public final class GuardedPolicy implements SelectionPolicy {
          * @return why it is masked, or null if it is not
          */
         String maskReason(int node, LoadSnapshot load);
+
+        /** True if {@code node} is gone (member removed or unreachable, node failed): never chosen while another is left. */
+        boolean gone(int node);
     }
 
     /**
@@ -85,6 +87,11 @@ public final class GuardedPolicy implements SelectionPolicy {
         return scores;
     }
 
+    /** The latest decision's candidates without taking them (null if none). */
+    public Draft peekDraft() {
+        return draft;
+    }
+
     /** The latest decision's candidates, once (null if none since the last call). */
     public Draft takeDraft() {
         Draft d = draft;
@@ -113,20 +120,27 @@ public final class GuardedPolicy implements SelectionPolicy {
             map = new int[m];
         }
         int masked = 0;
+        int gone = 0;
         for (int i = 0; i < count; i++) {
             reasons[i] = guard.maskReason(c.node(i), c.load(i));
             if (reasons[i] != null) {
                 masked++;
+                if (guard.gone(c.node(i))) {
+                    gone++;
+                }
             }
         }
+        // Masked candidates are left out; if that leaves none, the ones that are only masked
+        // (CPU, silent, stale) are offered again (fail open), never the gone ones if any other is left.
+        boolean failOpen = masked == count && gone < count;
         int chosen;
-        if (masked == 0 || masked == count) {
+        if (masked == 0 || gone == count) {
             chosen = delegate.choose(c, rng);
         } else {
             int k = 0;
             boolean anyLoad = false;
             for (int i = 0; i < count; i++) {
-                if (reasons[i] == null) {
+                if (reasons[i] == null || failOpen && !guard.gone(c.node(i))) {
                     int node = c.node(i);
                     nodes[k] = node;
                     loads[k] = c.load(i);
@@ -138,7 +152,7 @@ public final class GuardedPolicy implements SelectionPolicy {
             int p = delegate.choose(filtered.reset(nodes, anyLoad ? loads : null, k), rng);
             chosen = p == REJECT ? REJECT : map[p];
         }
-        keep(c, chosen, masked == count && count > 0);
+        keep(c, chosen, failOpen || gone == count);
         return chosen;
     }
 
