@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
         description = "Study and run load-balancing algorithms: deterministic simulation and live Pekko actors.",
         subcommands = {SimulateCommand.class, ScenariosCommand.class, PoliciesCommand.class, ValidateCommand.class,
                 BenchCommand.class, CampaignCommand.class, ReportCommand.class, TuneCommand.class, org.loadlab.runtime.cluster.ClusterCommand.class,
-                org.loadlab.runtime.cluster.LocalClusterCommand.class, CommandLine.HelpCommand.class})
+                org.loadlab.runtime.cluster.LocalClusterCommand.class, org.loadlab.runtime.stickylazy.StickyLazyCheck.class,
+                CommandLine.HelpCommand.class})
 public final class LoadLabCli implements Runnable {
     /** Exit code for bad input (usage, scenario or flag). */
     public static final int BAD_INPUT = 2;
