@@ -17,6 +17,9 @@ import org.loadlab.node.kernel.LoadSnapshot;
 import org.loadlab.node.kernel.Message;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
+import org.loadlab.node.sharing.PeerState;
+import org.loadlab.node.sharing.SharingMessage;
+import org.loadlab.node.sharing.Task;
 
 /** Every protocol message round-trips through Pekko serialization as Jackson CBOR. */
 class MessageSerializationTest {
@@ -46,6 +49,23 @@ class MessageSerializationTest {
                 new BalancerMessage.Response(17L, 3, 3.5, true),
                 new BalancerMessage.ProbeTimeout(17L),
                 new BalancerMessage.RetryDue(17L),
+                new SharingMessage.Arrival(17L, 1.25, 3.5),
+                new SharingMessage.Poll(5L, 3, SharingMessage.PollKind.RECEIVER),
+                new SharingMessage.PollReply(5L, 4, 3, PeerState.SENDER, true),
+                new SharingMessage.Transfer(new Task(17L, 1.25, 3.5, 3, 1), 3, 5L),
+                new SharingMessage.TaskReturn(new Task(17L, 1.25, 3.5, 3, 1), 4),
+                new SharingMessage.TooHigh(3, 6L),
+                new SharingMessage.TooLow(4, 7L),
+                new SharingMessage.Accept(4, 8L),
+                new SharingMessage.ChangeAverage(3, true, 1.5),
+                new SharingMessage.StateUpdate(4, PeerState.RECEIVER),
+                new SharingMessage.ServiceDone(0),
+                new SharingMessage.PollTimeout(5L),
+                new SharingMessage.Retry(),
+                new SharingMessage.TooHighTimeout(6L),
+                new SharingMessage.TooLowTimeout(7L),
+                new SharingMessage.AwaitingTaskTimeout(8L),
+                new SharingMessage.Flush(1),
                 new LogicActor.Start());
     }
 
@@ -53,7 +73,7 @@ class MessageSerializationTest {
     void theListCoversEveryProtocolMessage() {
         java.util.Set<Class<?>> listed = new java.util.HashSet<>();
         messages().forEach(m -> listed.add(m.getClass()));
-        for (Class<?> protocol : List.of(NodeMessage.class, BalancerMessage.class)) {
+        for (Class<?> protocol : List.of(NodeMessage.class, BalancerMessage.class, SharingMessage.class)) {
             for (Class<?> c : protocol.getPermittedSubclasses()) {
                 assertTrue(listed.contains(c), c.getSimpleName() + " needs a round-trip case");
             }

@@ -48,6 +48,7 @@ public final class CampaignLoader {
         BUILT_INS.put("asmf-robust", "campaigns/asmf-robust.conf");
         BUILT_INS.put("sticky-lazy", "campaigns/sticky-lazy.conf");
         BUILT_INS.put("sticky-lazy-threshold", "campaigns/sticky-lazy-threshold.conf");
+        BUILT_INS.put("load-sharing", "campaigns/load-sharing.conf");
     }
 
     /** Named policy variants ({@code policy-presets.conf}) a campaign lists like catalog policies. */
@@ -237,9 +238,11 @@ public final class CampaignLoader {
                 r.problem(where, "must be a policy name or { name = VARIANT, policy = NAME, set { key = value } }");
             }
             if (variant != null) {
-                if (PolicyCatalog.find(variant.policy()).isEmpty()) {
+                // A load-sharing protocol (sender-threshold, receiver, ...) is a policy too: its runs have no balancer.
+                if (PolicyCatalog.find(variant.policy()).isEmpty() && !Scenario.isLoadSharing(variant.policy())) {
                     r.problem(where, "'" + variant.policy() + "' is not a known policy; allowed: " + PolicyCatalog.names()
-                            + ", or a preset: " + String.join(", ", new java.util.TreeSet<>(PRESETS.root().keySet())));
+                            + ", or a preset: " + String.join(", ", new java.util.TreeSet<>(PRESETS.root().keySet()))
+                            + ", or a load-sharing protocol: " + String.join(", ", org.loadlab.node.sharing.SharingProtocol.names()));
                 }
                 if (!names.add(variant.name())) {
                     r.problem(where, "the name '" + variant.name() + "' is used twice; give each variant its own name");

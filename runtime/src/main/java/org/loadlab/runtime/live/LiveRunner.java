@@ -70,9 +70,9 @@ public final class LiveRunner {
         try {
             Directory directory = new Directory();
             LiveClock clock = LiveClock.startingNow(timeScale);
-            int n = assembly.nodes().length;
+            int n = assembly.nodeCount();
             AtomicReferenceArray<LoadSnapshot> board = new AtomicReferenceArray<>(n);
-            ClusterView oracle = s.information().model().equals("oracle") ? boardView(board) : null;
+            ClusterView oracle = s.information().model().equals("oracle") && !assembly.loadSharing() ? boardView(board) : null;
             java.util.function.BiConsumer<Logic<?>, Double> publish = oracle == null ? null
                     : (logic, now) -> {
                         BackendNode node = (BackendNode) logic;
@@ -103,6 +103,9 @@ public final class LiveRunner {
             result = new RunResult(s.name(), spec.policy(), spec.seed(),
                     recorder.finish(Math.max(end, recorder.lastObservationSeconds())));
         }
+        if (system.whenTerminated().isCompleted()) {
+            assembly.checkConservation(result.metrics()); // the actors are stopped: their counts are final
+        }
         return new SimulationRunner.Outcome(result, sink.read(sink::messages), end, (System.nanoTime() - t0) / 1e9);
     }
 
@@ -110,11 +113,12 @@ public final class LiveRunner {
     private static ActorRef<Message>[] spawnAll(ActorSystem<Void> system, Directory directory, LiveClock clock,
                                                 MetricsSink sink, ClusterView oracle, RunSpec spec, RunAssembly assembly,
                                                 java.util.function.BiConsumer<Logic<?>, Double> publish) {
-        int n = assembly.nodes().length;
+        int n = assembly.nodeCount();
         int b = assembly.balancers().length;
         ActorRef<Message>[] refs = new ActorRef[n + b + 1];
         for (int j = 0; j < n; j++) {
-            refs[j] = spawn(system, directory, new NodeId(j), assembly.nodes()[j], StreamSeeds.NODE, clock, sink, oracle, spec, publish);
+            refs[j] = spawn(system, directory, new NodeId(j), assembly.nodeLogic(j), StreamSeeds.NODE, clock, sink, oracle, spec,
+                    publish);
         }
         for (int i = 0; i < b; i++) {
             refs[n + i] = spawn(system, directory, new BalancerId(i), assembly.balancers()[i], StreamSeeds.BALANCER, clock, sink,

@@ -16,7 +16,14 @@ import org.loadlab.node.kernel.ClusterView;
 import org.loadlab.node.kernel.LoadSnapshot;
 import org.loadlab.node.kernel.Message;
 import org.loadlab.node.kernel.NodeId;
+import org.loadlab.node.kernel.Logic;
+import org.loadlab.node.kernel.StreamSeeds;
 import org.loadlab.node.protocol.NodeMessage;
+import org.loadlab.node.sharing.PeerNode;
+import org.loadlab.node.sharing.SharingProtocol;
+import org.loadlab.node.sharing.TaskConservation;
+import org.loadlab.analysis.run.RunMetrics;
+import org.loadlab.workload.split.BalancerSplit;
 import org.loadlab.workload.driver.WorkloadDriver;
 import org.loadlab.workload.scenario.Scenario;
 import org.loadlab.workload.scenario.WorkloadBuilder;
@@ -33,9 +40,12 @@ import org.loadlab.workload.scenario.WorkloadBuilder;
  * @param driver the workload driver (client 0)
  * @param events scripted node events in time order
  * @param workload the workload (arrival rate, offered utilisation)
+ * @param peers in a load-sharing run (the policy is a protocol such as {@code receiver}): one
+ *     {@link PeerNode} per index, and {@code nodes} and {@code balancers} are empty; otherwise empty
  */
 public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, BalancerLogic[] balancers,
-                          WorkloadDriver driver, List<ScheduledEvent> events, WorkloadBuilder.Workload workload) {
+                          WorkloadDriver driver, List<ScheduledEvent> events, WorkloadBuilder.Workload workload,
+                          PeerNode[] peers) {
 
     /**
      * A message an event script delivers at a fixed time.
@@ -51,6 +61,9 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
     public static RunAssembly build(RunSpec spec) {
         Scenario s = spec.scenario();
         Topology topology = Topology.of(s);
+        if (Scenario.isLoadSharing(spec.policy())) {
+            return buildPeers(spec, s, topology);
+        }
         int n = s.nodes().count();
         int b = s.balancers().count();
         List<BalancerId> balancerIds = new ArrayList<>();
@@ -87,6 +100,74 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         WorkloadBuilder.Workload workload = WorkloadBuilder.build(s, topology.capacity(s.nodes().servers()), spec.seed());
         WorkloadDriver driver = new WorkloadDriver(workload.arrivals(), workload.demand(), workload.split(), b);
 
+        return new RunAssembly(spec, topology, nodes, balancers, driver, scriptedEvents(s), workload, new PeerNode[0]);
+    }
+
+    /**
+     * A load-sharing run: peer nodes running the protocol {@code spec.policy()}, no balancer,
+     * and a driver that sends each task to a node picked with probability ∝ μ_j (so every node
+     * is offered the same utilisation ρ; with identical nodes, Poisson arrivals at rate λ per
+     * node as in SPEC §7). The arrival and demand streams are those of a balancer run with the
+     * same seed, so protocols and balancer policies see the same workload.
+     */
+    private static RunAssembly buildPeers(RunSpec spec, Scenario s, Topology topology) {
+        int n = s.nodes().count();
+        SharingProtocol protocol = SharingProtocol.of(spec.policy());
+        double[] mu = topology.serviceRates();
+        PeerNode[] peers = new PeerNode[n];
+        boolean identical = true;
+        for (int j = 0; j < n; j++) {
+            peers[j] = new PeerNode(NodeId.of(j), n, mu[j], s.nodes().servers(), protocol, s.loadSharing());
+            identical &= mu[j] == mu[0];
+        }
+        WorkloadBuilder.Workload workload = WorkloadBuilder.build(s, topology.capacity(s.nodes().servers()), spec.seed());
+        java.util.random.RandomGenerator splitRng = StreamSeeds.stream(spec.seed(), StreamSeeds.ARRIVALS, 2);
+        BalancerSplit split = identical ? BalancerSplit.uniform(n, splitRng) : BalancerSplit.weighted(mu, splitRng);
+        WorkloadDriver driver = WorkloadDriver.toNodes(workload.arrivals(), workload.demand(), split, n);
+        return new RunAssembly(spec, topology, new BackendNode[0], new BalancerLogic[0], driver, scriptedEvents(s), workload,
+                peers);
+    }
+
+    /** True if this is a load-sharing run (peer nodes, no balancer). */
+    public boolean loadSharing() {
+        return peers.length > 0;
+    }
+
+    /** Number of nodes n, backend or peer. */
+    public int nodeCount() {
+        return loadSharing() ? peers.length : nodes.length;
+    }
+
+    /** The logic of node {@code j}: its {@link BackendNode}, or its {@link PeerNode} in a load-sharing run. */
+    public Logic<? extends Message> nodeLogic(int j) {
+        return loadSharing() ? peers[j] : nodes[j];
+    }
+
+    /**
+     * The end-of-run task conservation check (both shells call it): in a load-sharing run
+     * arrived = completed + rejected + lost + queued at the nodes + in transit, with every
+     * count taken independently; in a balancer run the nodes cannot hold more requests than
+     * arrived and were not resolved.
+     *
+     * @param m the run's metrics
+     * @throws IllegalStateException naming the run and every count when the books do not balance
+     */
+    public void checkConservation(RunMetrics m) {
+        String run = spec.scenario().name() + " / " + spec.policy() + " / seed " + spec.seed();
+        if (loadSharing()) {
+            TaskConservation.checkPeers(run, m.requestsArrived(), m.requestsCompleted(), m.requestsRejected(), m.requestsLost(),
+                    peers);
+        } else {
+            long queued = 0;
+            for (BackendNode node : nodes) {
+                queued += node.queueLength();
+            }
+            TaskConservation.checkBalanced(run, m.requestsArrived(), m.requestsCompleted(), m.requestsRejected(),
+                    m.requestsLost(), queued);
+        }
+    }
+
+    private static List<ScheduledEvent> scriptedEvents(Scenario s) {
         List<ScheduledEvent> events = new ArrayList<>();
         for (Scenario.Event e : s.events()) {
             Message m = switch (e.type()) {
@@ -101,7 +182,7 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
                 }
             }
         }
-        return new RunAssembly(spec, topology, nodes, balancers, driver, List.copyOf(events), workload);
+        return List.copyOf(events);
     }
 
     private static org.loadlab.balancer.core.RejectionSettings rejection(Scenario s) {

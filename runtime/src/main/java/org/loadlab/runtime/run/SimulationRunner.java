@@ -47,10 +47,10 @@ public final class SimulationRunner {
         RunAssembly assembly = RunAssembly.build(spec);
         RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
         RecorderSink sink = new RecorderSink(recorder);
-        SimEngine engine = new SimEngine(spec.seed(), s.nodes().count(), s.balancers().count(), 1,
+        SimEngine engine = new SimEngine(spec.seed(), s.nodes().count(), assembly.balancers().length, 1,
                 new LatencyModel(s.network().latency(), s.network().jitter()), sink);
-        for (int j = 0; j < assembly.nodes().length; j++) {
-            engine.register(NodeId.of(j), assembly.nodes()[j]);
+        for (int j = 0; j < assembly.nodeCount(); j++) {
+            engine.register(NodeId.of(j), assembly.nodeLogic(j));
         }
         for (int i = 0; i < assembly.balancers().length; i++) {
             engine.register(new BalancerId(i), assembly.balancers()[i]);
@@ -72,6 +72,7 @@ public final class SimulationRunner {
             return sink.resolved() == assembly.driver().generated() || engine.now() > lastArrivalEnd[0] + drain;
         }, Double.POSITIVE_INFINITY);
         RunResult result = new RunResult(s.name(), spec.policy(), spec.seed(), recorder.finish(end));
+        assembly.checkConservation(result.metrics()); // arrived = completed + in system + lost, or a clear error
         return new Outcome(result, engine.events(), end, (System.nanoTime() - t0) / 1e9);
     }
 }

@@ -3,7 +3,9 @@ package org.loadlab.workload.driver;
 import org.loadlab.node.kernel.BalancerId;
 import org.loadlab.node.kernel.Env;
 import org.loadlab.node.kernel.Logic;
+import org.loadlab.node.kernel.NodeId;
 import org.loadlab.node.protocol.BalancerMessage;
+import org.loadlab.node.sharing.SharingMessage;
 import org.loadlab.workload.arrival.ArrivalProcess;
 import org.loadlab.workload.demand.DemandDistribution;
 import org.loadlab.workload.split.BalancerSplit;
@@ -16,7 +18,11 @@ import org.loadlab.workload.split.BalancerSplit;
  * <p>Arrival times, demands and the split each draw from their own random stream (given
  * through the constructor), so changing the policy never changes the workload.
  *
- * <p>Source: DESIGN.md (client/driver logic), SPEC.md §4 (Zipf split over frontends).
+ * <p>In a load-sharing run ({@link #toNodes}) there is no balancer: each task goes straight to
+ * a node as a {@link SharingMessage.Arrival}, the split choosing the node.
+ *
+ * <p>Source: DESIGN.md (client/driver logic), SPEC.md §4 (Zipf split over frontends), §7
+ * (Poisson arrivals at each node).
  */
 public final class WorkloadDriver implements Logic<DriverMessage> {
     private static final Object ARRIVAL_TIMER = "next-arrival";
@@ -26,6 +32,7 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
     private final DemandDistribution demand;
     private final BalancerSplit split;
     private final BalancerId[] balancers;
+    private final NodeId[] nodes;
     private volatile long generated;
     private volatile boolean finished;
 
@@ -43,6 +50,36 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
         for (int i = 0; i < balancerCount; i++) {
             balancers[i] = new BalancerId(i);
         }
+        this.nodes = null;
+    }
+
+    private WorkloadDriver(ArrivalProcess arrivals, DemandDistribution demand, NodeId[] nodes, BalancerSplit split) {
+        this.arrivals = arrivals;
+        this.demand = demand;
+        this.split = split;
+        this.balancers = null;
+        this.nodes = nodes;
+    }
+
+    /**
+     * A driver for a load-sharing run: every task goes straight to the node the split picks
+     * (split over the n nodes; a Poisson stream split at random gives each node a Poisson stream).
+     *
+     * @param arrivals arrival instants (absolute seconds), ending with +∞
+     * @param demand demand of tasks whose arrival carries none, work units
+     * @param split chooses the node of each arrival, over {@code nodeCount} nodes
+     * @param nodeCount number of nodes n (must match the split)
+     * @throws IllegalArgumentException if the split's size is not {@code nodeCount}
+     */
+    public static WorkloadDriver toNodes(ArrivalProcess arrivals, DemandDistribution demand, BalancerSplit split, int nodeCount) {
+        if (split.balancers() != nodeCount) {
+            throw new IllegalArgumentException("the node split has " + split.balancers() + " targets, the run " + nodeCount + " nodes");
+        }
+        NodeId[] ids = new NodeId[nodeCount];
+        for (int j = 0; j < nodeCount; j++) {
+            ids[j] = NodeId.of(j);
+        }
+        return new WorkloadDriver(arrivals, demand, ids, split);
     }
 
     @Override
@@ -55,6 +92,13 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
         double d = arrivals.attachedDemand();
         if (Double.isNaN(d)) {
             d = demand.sample();
+        }
+        if (nodes != null) {
+            SharingMessage.Arrival task = new SharingMessage.Arrival(generated, d, env.now());
+            generated = generated + 1;
+            env.send(nodes[split.pick()], task);
+            scheduleNext(env);
+            return;
         }
         BalancerMessage.Arrival a = new BalancerMessage.Arrival(generated, d, env.now());
         generated = generated + 1; // single writer; volatile so a live launcher can watch it

@@ -24,6 +24,7 @@ public final class BuiltIns {
             SCENARIOS.put(s, "scenarios/" + s + ".conf");
         }
         SCENARIOS.put("sticky-lazy-seed", "scenarios/sticky-lazy-seed.conf");
+        SCENARIOS.put("load-sharing", "scenarios/load-sharing.conf");
         TRACES.put("azure-llm-code", "traces/azure-llm-2023/AzureLLMInferenceTrace_code.csv");
         TRACES.put("azure-llm-conv", "traces/azure-llm-2023/AzureLLMInferenceTrace_conv.csv");
     }

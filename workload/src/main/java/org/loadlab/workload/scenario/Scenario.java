@@ -30,12 +30,24 @@ import java.util.List;
  * @param model node/time model: {@code message} (discrete events) or {@code reference} (the
  *     ASMF seed's time-stepped simulator, SPEC.md §4)
  * @param reference parameters of the reference model
+ * @param loadSharing parameters of the peer-to-peer load-sharing protocols (block
+ *     {@code load-sharing}), used by runs whose policy is a protocol (docs/load-sharing.md)
  */
 public record Scenario(String name, String description, List<Long> seeds, long topologySeed, List<String> policies,
                        double duration, long requests, double warmup, double drainTimeout, double seriesInterval,
                        Nodes nodes, Balancers balancers, Arrivals arrivals, Demand demand,
                        Information information, Network network, Policy policy, List<Event> events,
-                       String resolvedJson, String model, Reference reference) {
+                       String resolvedJson, String model, Reference reference,
+                       org.loadlab.node.sharing.SharingSettings loadSharing) {
+
+    /**
+     * True if {@code policy} is a peer-to-peer load-sharing protocol ({@code none},
+     * {@code sender-threshold}, ...): its runs have no balancer; arrivals go straight to the
+     * nodes, which share load among themselves (SPEC.md §7).
+     */
+    public static boolean isLoadSharing(String policy) {
+        return org.loadlab.node.sharing.SharingProtocol.isProtocol(policy);
+    }
 
     /** True for the ASMF seed's time-stepped reference model. */
     public boolean isReferenceModel() {

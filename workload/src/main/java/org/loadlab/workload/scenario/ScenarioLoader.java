@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Predicate;
+import org.loadlab.node.sharing.SharingProtocol;
+import org.loadlab.node.sharing.SharingSettings;
 
 /**
  * Loads a scenario by built-in name or HOCON file, applies {@code --set key=value}
@@ -148,8 +150,9 @@ public final class ScenarioLoader {
             if (policies.indexOf(policies.get(i)) < i) {
                 r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is listed twice; name each policy once");
             }
-            if (!policyExists.test(policies.get(i))) {
-                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is not a known policy; allowed: " + policyNames);
+            if (!policyExists.test(policies.get(i)) && !Scenario.isLoadSharing(policies.get(i))) {
+                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is not a known policy; allowed: " + policyNames
+                        + "; load-sharing protocols (no balancer): " + String.join(", ", SharingProtocol.names()));
             }
         }
         double duration = r.nonNegative("duration", "seconds");
@@ -170,11 +173,13 @@ public final class ScenarioLoader {
         String model = r.oneOf("model", List.of("message", "reference"));
         Scenario.Reference reference = new Scenario.Reference(r.positive("reference.step", "seconds"),
                 (int) r.integer("reference.initial-queue-max", 1, 1_000_000));
+        SharingSettings loadSharing = loadSharing(r.at("load-sharing"));
 
         if (r.problems().isEmpty()) {
             // Checks across keys only make sense once every key is valid on its own.
             crossChecks(r, policies, duration, requests, warmup, seriesInterval, nodes, balancers, arrivals, demand,
                     information, policy, events);
+            loadSharingChecks(r, policies, nodes, network, loadSharing, model);
             for (String multiRound : List.of("sticky-lazy", "strict-po2c")) {
                 if (model.equals("reference") && policies.contains(multiRound)) {
                     r.problem("policies", "'" + multiRound + "' probes in several rounds by message and is not available"
@@ -188,7 +193,82 @@ public final class ScenarioLoader {
         String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
         return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup,
                 drainTimeout, seriesInterval, nodes, balancers, arrivals, demand, information, network, policy,
-                events, json, model, reference);
+                events, json, model, reference, loadSharing);
+    }
+
+    /** The {@code load-sharing} block; SPEC §7 defaults where a key is invalid (the problem is recorded). */
+    private static SharingSettings loadSharing(ConfigReader r) {
+        int before = r.problems().size();
+        int threshold = (int) r.integer("threshold", 1, 1_000_000);
+        int pollLimit = (int) r.integer("poll-limit", 1, 1_000_000);
+        double pollLatency = r.nonNegative("poll-latency", "seconds");
+        double pollTimeout = r.positive("poll-timeout", "seconds");
+        double transferDelay = r.nonNegative("transfer-delay", "seconds");
+        double transferCost = r.nonNegative("transfer-cost", "work units");
+        double pollCost = r.nonNegative("poll-cost", "work units");
+        int maxTransfers = (int) r.integer("max-transfers", 1, 1_000);
+        double retryPeriod = r.positive("retry-period", "seconds");
+        double range = r.positive("above-average.acceptable-range", "tasks");
+        double initial = r.nonNegative("above-average.initial-average", "tasks");
+        double step = r.positive("above-average.average-step", "tasks");
+        double tooHigh = r.positive("above-average.too-high-timeout", "seconds");
+        double tooLow = r.positive("above-average.too-low-timeout", "seconds");
+        double awaiting = r.positive("above-average.awaiting-task-timeout", "seconds");
+        if (r.problems().size() > before) {
+            return SharingSettings.defaults();
+        }
+        return new SharingSettings(threshold, pollLimit, pollLatency, pollTimeout, transferDelay, transferCost, pollCost,
+                maxTransfers, retryPeriod, new SharingSettings.AboveAverage(range, initial, step, tooHigh, tooLow, awaiting));
+    }
+
+    /** Largest cluster for the stable protocols, whose lists hold every peer at every node (n² entries). */
+    static final int MAX_STABLE_NODES = 4096;
+
+    /** Checks that only matter when a policy is a load-sharing protocol (SPEC §7). */
+    private static void loadSharingChecks(ConfigReader r, List<String> policies, Scenario.Nodes nodes, Scenario.Network network,
+                                          SharingSettings ls, String model) {
+        List<String> protocols = policies.stream().filter(Scenario::isLoadSharing).toList();
+        if (protocols.isEmpty()) {
+            return;
+        }
+        String which = "the load-sharing protocol(s) " + String.join(", ", protocols);
+        if (!model.equals("message")) {
+            r.badValue("model", "'" + model + "'", which + " exchange messages; use model = message");
+        }
+        if (nodes.queueCapacity() > 0) {
+            r.badValue("nodes.queue-capacity", nodes.queueCapacity(), which + " keep every task (no rejection); use 0");
+        }
+        if (nodes.count() < 2 && protocols.stream().anyMatch(p -> !p.equals("none"))) {
+            r.badValue("nodes.count", nodes.count(), which + " share load between peers; use at least 2 nodes");
+        }
+        List<String> stable = protocols.stream().filter(p -> SharingProtocol.of(p).keepsPeerLists()).toList();
+        if (!stable.isEmpty() && nodes.count() > MAX_STABLE_NODES) {
+            r.badValue("nodes.count", nodes.count(), String.join(", ", stable) + " keep a list entry for every peer at every node"
+                    + " (n² in all); allowed: at most " + MAX_STABLE_NODES);
+        }
+        double oneWay = network.latency() + ls.pollLatency();
+        if (ls.pollTimeout() <= 2 * oneWay) {
+            r.badValue("load-sharing.poll-timeout", ls.pollTimeout(), String.format(java.util.Locale.ROOT,
+                    "not longer than a poll's round trip 2 x (network.latency + load-sharing.poll-latency) = %.4g s:"
+                            + " every poll would time out; use a longer timeout", 2 * oneWay));
+        }
+        if (protocols.contains("above-average")) {
+            SharingSettings.AboveAverage a = ls.aboveAverage();
+            if (a.tooHighTimeout() <= 2 * oneWay) {
+                r.badValue("load-sharing.above-average.too-high-timeout", a.tooHighTimeout(), String.format(java.util.Locale.ROOT,
+                        "not longer than the TooHigh / Accept round trip %.4g s; use a longer timeout", 2 * oneWay));
+            }
+            if (a.tooLowTimeout() <= 2 * oneWay) {
+                r.badValue("load-sharing.above-average.too-low-timeout", a.tooLowTimeout(), String.format(java.util.Locale.ROOT,
+                        "not longer than the TooLow / TooHigh round trip %.4g s; use a longer timeout", 2 * oneWay));
+            }
+            double promise = oneWay + network.latency() + ls.transferDelay();
+            if (a.awaitingTaskTimeout() <= promise) {
+                r.badValue("load-sharing.above-average.awaiting-task-timeout", a.awaitingTaskTimeout(), String.format(
+                        java.util.Locale.ROOT, "not longer than an Accept plus the transfer it asks for (%.4g s): every promised"
+                                + " task would be sent back; use a longer timeout", promise));
+            }
+        }
     }
 
     /** A seeds value as a spec string: "101:120", or a HOCON list [101, 105] joined with commas. */
