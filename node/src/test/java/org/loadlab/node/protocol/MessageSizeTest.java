@@ -33,7 +33,8 @@ class MessageSizeTest {
             new NodeMessage.ServiceDone(0),
             new NodeMessage.ReportTick(),
             new NodeMessage.ReportDue(LOAD),
-            new BalancerMessage.ProbeTimeout(1));
+            new BalancerMessage.ProbeTimeout(1),
+            new BalancerMessage.RetryDue(1));
 
     @Test
     void networkMessagesArePositiveAndTimersNonNegative() {
