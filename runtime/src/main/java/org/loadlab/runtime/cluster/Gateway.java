@@ -319,6 +319,14 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             return ApiReply.problem(429, "too many requests", active.size() + " experiment(s) running, the limit is "
                     + settings.maxRunning() + " (loadlab.cluster.max-running-experiments)", "experiment", null, active);
         }
+        List<String> waiting = new ArrayList<>();
+        for (String role : List.of("node", "balancer")) {
+            members(role).stream().filter(m -> !hosts.containsKey(m) && !waiting.contains(m)).forEach(waiting::add);
+        }
+        if (!waiting.isEmpty()) {
+            return ApiReply.problem(503, "service unavailable", "member(s) " + waiting + " are Up but their hosts are not"
+                    + " registered with the Receptionist yet; retry in a second", "members", waiting, null);
+        }
         List<String> nodeMembers = members("node").stream().filter(hosts::containsKey).toList();
         List<String> balancerMembers = members("balancer").stream().filter(hosts::containsKey).toList();
         if (nodeMembers.isEmpty() || balancerMembers.isEmpty()) {

@@ -110,6 +110,10 @@ public final class LocalClusterCommand implements Callable<Integer> {
         }
         body.set("set", ApiReply.JSON.valueToTree(experimentSets));
         LocalCluster.Response created = cluster.send("POST", "/experiments", body.toString());
+        for (int i = 0; i < 20 && created.status() == 503; i++) { // members' hosts still registering
+            Thread.sleep(500);
+            created = cluster.send("POST", "/experiments", body.toString());
+        }
         if (created.status() != 201) {
             System.err.println("error: POST /experiments answered " + created.status() + ": " + created.body());
             return created.status() == 400 ? 2 : 1;

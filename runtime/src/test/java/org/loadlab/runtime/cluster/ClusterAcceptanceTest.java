@@ -94,6 +94,10 @@ class ClusterAcceptanceTest {
 
     static String start(String body) throws Exception {
         LocalCluster.Response r = cluster.send("POST", "/experiments", body);
+        for (int i = 0; i < 20 && r.status() == 503; i++) { // members' hosts still registering
+            Thread.sleep(500);
+            r = cluster.send("POST", "/experiments", body);
+        }
         assertEquals(201, r.status(), String.valueOf(r.body()));
         return r.body().get("id").asText();
     }
@@ -118,7 +122,9 @@ class ClusterAcceptanceTest {
         assertTrue(roles.contains("[\"balancer\",\"gateway\"]"), roles.toString());
 
         String id = start("{\"scenario\":\"quickstart\",\"policy\":\"p2c\",\"seed\":11,\"set\":{\"nodes.count\":6,"
-                + "\"duration\":10,\"warmup\":2,\"demand.mean\":0.2,\"arrivals.utilisation\":0.7}}");
+                + "\"duration\":10,\"warmup\":2,\"demand.mean\":0.2,\"arrivals.utilisation\":0.7,"
+                // Fresh JVMs (JIT warming up) on a shared 2-core machine: probe replies may take longer than 50 ms.
+                + "\"information.probe-timeout\":0.5}}");
         JsonNode s = await(id, List.of("finished", "failed", "stopped"), 60);
         assertEquals("finished", s.get("status").asText(), s.toString());
         assertEquals(3, s.get("assignment").size(), "gateway + two node members take part");
@@ -126,8 +132,8 @@ class ClusterAcceptanceTest {
         long arrived = m.get("requestsArrived").asLong();
         assertEquals(s.get("progress").get("generated").asLong(), arrived, "every generated request reached a balancer");
         assertEquals(arrived, m.get("requestsCompleted").asLong() + m.get("requestsRejected").asLong(), "all resolved: " + m);
-        assertTrue(m.get("requestsRejected").asLong() <= arrived / 50, "at most 2% rejected (both probes later than the"
-                + " 50 ms probe timeout): " + m);
+        assertTrue(m.get("requestsRejected").asLong() <= arrived / 50, "at most 2% rejected (both probe replies later than the"
+                + " probe timeout): " + m);
         assertEquals(0, m.get("requestsLost").asLong());
         double lambda = 0.7 * 6 / 0.2;
         assertTrue(Math.abs(m.get("throughputRps").asDouble() - lambda) < 0.3 * lambda, "throughput near " + lambda + ": " + m);
