@@ -41,7 +41,6 @@ import org.loadlab.node.actor.LogicActor;
 import org.loadlab.node.kernel.BalancerId;
 import org.loadlab.node.kernel.ClientId;
 import org.loadlab.node.kernel.Message;
-import org.loadlab.node.kernel.MetricsSink;
 import org.loadlab.node.kernel.NodeId;
 import org.loadlab.node.kernel.StreamSeeds;
 import org.loadlab.runtime.run.RunAssembly;

@@ -29,7 +29,6 @@ import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.loadlab.balancer.policy.PolicyCatalog;
-import org.loadlab.node.kernel.MetricsSink;
 import org.loadlab.workload.scenario.BuiltIns;
 import org.loadlab.workload.scenario.Scenario;
 import org.loadlab.workload.scenario.ScenarioException;

@@ -9,7 +9,6 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.cluster.typed.Cluster;
-import org.loadlab.node.kernel.MetricsSink;
 
 /**
  * The per-member actor of a member with the node or balancer role: registers under

@@ -302,7 +302,7 @@ public final class ControlApi extends AllDirectives {
         List<String> overrides = new ArrayList<>();
         JsonNode set = o.get("set");
         if (set != null && set.isObject()) {
-            set.fields().forEachRemaining(e -> overrides.add(e.getKey() + "=" + e.getValue().toString()));
+            set.properties().forEach(e -> overrides.add(e.getKey() + "=" + e.getValue().toString()));
         } else if (set != null && set.isArray()) {
             for (JsonNode s : set) {
                 if (!s.isTextual()) {
