@@ -83,6 +83,16 @@ class HttpApiTest {
                 r.headers().firstValue("Content-Type").orElse(""));
     }
 
+    /** POST /experiments, retried while the member's host is still registering (503). */
+    static Reply create(String body) throws Exception {
+        Reply r = call("POST", "/experiments", body);
+        for (int i = 0; i < 40 && r.status() == 503; i++) {
+            Thread.sleep(250);
+            r = call("POST", "/experiments", body);
+        }
+        return r;
+    }
+
     static void assertProblem(Reply r, int status, String field) {
         assertEquals(status, r.status(), String.valueOf(r.body()));
         assertTrue(r.contentType().startsWith("application/problem+json"), r.contentType());
@@ -155,7 +165,7 @@ class HttpApiTest {
 
     @Test
     void anExperimentRunsLiveWithChaosPolicySwitchAndExplanations() throws Exception {
-        Reply created = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"policy\":\"p2c\",\"seed\":7,"
+        Reply created = create("{\"scenario\":\"quickstart\",\"policy\":\"p2c\",\"seed\":7,"
                 + "\"set\":{\"nodes.count\":4,\"duration\":8,\"warmup\":1,\"demand.mean\":0.25,\"arrivals.utilisation\":0.6}}");
         assertEquals(201, created.status(), String.valueOf(created.body()));
         String id = created.body().get("id").asText();
@@ -224,7 +234,7 @@ class HttpApiTest {
 
     @Test
     void deleteStopsARunningExperimentAndKeepsItsResults() throws Exception {
-        Reply created = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"set\":[\"nodes.count=3\",\"duration=120\"]}");
+        Reply created = create("{\"scenario\":\"quickstart\",\"set\":[\"nodes.count=3\",\"duration=120\"]}");
         assertEquals(201, created.status(), String.valueOf(created.body()));
         String id = created.body().get("id").asText();
         awaitStatus(id, List.of("running"), 20);
