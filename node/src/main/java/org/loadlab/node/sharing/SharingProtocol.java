@@ -90,6 +90,7 @@ public enum SharingProtocol {
         return Arrays.stream(values()).map(SharingProtocol::label).toList();
     }
 
+    /** The scenario spelling, as {@link #label()}. */
     @Override
     public String toString() {
         return label;

@@ -93,11 +93,6 @@ public record SharingSettings(int threshold, int pollLimit, double pollLatency, 
         return new SharingSettings(2, 3, 0.001, 0.05, 0.01, 0, 0, 1, 1.0, AboveAverage.defaults());
     }
 
-    /** The same settings without latency, delay or cost: the idealised model of the slides' curves. */
-    public SharingSettings ideal() {
-        return new SharingSettings(threshold, pollLimit, 0, pollTimeout, 0, 0, 0, maxTransfers, retryPeriod, aboveAverage);
-    }
-
     private static void positive(String key, double v) {
         if (!(v > 0) || Double.isInfinite(v)) {
             throw new IllegalArgumentException(key + " = " + v + ": must be a finite number > 0");
