@@ -106,12 +106,13 @@ final class SimulateCommand implements Callable<Integer> {
         ResultsCsv.write(dir.resolve("results.csv"), results);
         ResultsJson.write(dir.resolve("results.json"), scenarioJson, results);
         TimeseriesCsv.write(dir.resolve("timeseries.csv"), results);
+        Files.writeString(dir.resolve("nodes.csv"), NodesCsv.render(outcomes));
         json.writeValue(dir.resolve("run-info.json").toFile(), runInfo(json, outcomes, wall, threads));
 
         System.out.println();
         System.out.print(SummaryTable.render(results));
         System.out.println();
-        System.out.printf(Locale.ROOT, "%s in %.1f s (%s mode). Results: %s/{results.csv, results.json, timeseries.csv, run-info.json}%n",
+        System.out.printf(Locale.ROOT, "%s in %.1f s (%s mode). Results: %s/{results.csv, results.json, timeseries.csv, nodes.csv, run-info.json}%n",
                 count(results.size(), "run", "runs"), wall, mode, dir);
         return 0;
     }

@@ -1,5 +1,8 @@
 package org.loadlab.runtime.run;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.loadlab.analysis.io.RunResult;
 import org.loadlab.analysis.run.RunRecorder;
 import org.loadlab.node.kernel.BalancerId;
@@ -26,8 +29,13 @@ public final class SimulationRunner {
      * @param events events processed (simulation) or messages handled (live)
      * @param endTime scenario time at which the run stopped, seconds
      * @param wallSeconds real time the run took, seconds (not part of the results)
+     * @param nodes each backend node's state when the arrivals ended (empty when not inspected)
      */
-    public record Outcome(RunResult result, long events, double endTime, double wallSeconds) {
+    public record Outcome(RunResult result, long events, double endTime, double wallSeconds, List<NodeInspection> nodes) {
+        /** An outcome without node inspection. */
+        public Outcome(RunResult result, long events, double endTime, double wallSeconds) {
+            this(result, events, endTime, wallSeconds, List.of());
+        }
     }
 
     /** Runs {@code spec} and returns its result. */
@@ -61,6 +69,7 @@ public final class SimulationRunner {
             engine.schedule(e.at(), e.to(), e.message());
         }
         double[] lastArrivalEnd = {Double.NaN};
+        List<NodeInspection> inspection = new ArrayList<>();
         double drain = s.drainTimeout();
         double end = engine.run(() -> {
             if (!assembly.driver().finished()) {
@@ -68,11 +77,12 @@ public final class SimulationRunner {
             }
             if (Double.isNaN(lastArrivalEnd[0])) {
                 lastArrivalEnd[0] = engine.now();
+                inspection.addAll(NodeInspection.of(assembly, engine.now())); // the loaded cluster, before it drains
             }
             return sink.resolved() == assembly.driver().generated() || engine.now() > lastArrivalEnd[0] + drain;
         }, Double.POSITIVE_INFINITY);
         RunResult result = new RunResult(s.name(), spec.policy(), spec.seed(), recorder.finish(end));
         assembly.checkConservation(result.metrics()); // arrived = completed + in system + lost, or a clear error
-        return new Outcome(result, engine.events(), end, (System.nanoTime() - t0) / 1e9);
+        return new Outcome(result, engine.events(), end, (System.nanoTime() - t0) / 1e9, List.copyOf(inspection));
     }
 }

@@ -31,7 +31,7 @@ class SimulateDeterminismTest {
         assertEquals(0, simulate(tmp.resolve("a"), "101:102"));
         assertEquals(0, simulate(tmp.resolve("b"), "101:102"));
         assertEquals(0, simulate(tmp.resolve("c"), "103:104"));
-        for (String f : List.of("results.json", "results.csv", "timeseries.csv")) {
+        for (String f : List.of("results.json", "results.csv", "timeseries.csv", "nodes.csv")) {
             byte[] a = Files.readAllBytes(tmp.resolve("a").resolve(f));
             byte[] b = Files.readAllBytes(tmp.resolve("b").resolve(f));
             assertTrue(a.length > 100, f + " has content");
