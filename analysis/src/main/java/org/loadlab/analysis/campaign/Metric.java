@@ -56,6 +56,10 @@ public enum Metric {
     MESSAGES_TOTAL("messages_total", "messages sent", "messages", true, RunMetrics::messagesTotal),
     /** Jain's fairness index over per-node utilisation, dimensionless in [1/n, 1] (higher is better). */
     JAIN_FAIRNESS("jain_fairness", "Jain fairness index", "dimensionless", false, RunMetrics::jainFairness),
+    /** Load sharing: task transfers per arrived task (counter {@code transfers}; seed 002). */
+    TRANSFERS_PER_TASK("transfers_per_task", "transfers per task", "transfers/task", true, m -> perArrival(m, "transfers")),
+    /** Load sharing: polls per arrived task (counter {@code polls}; seed 002). */
+    POLLS_PER_TASK("polls_per_task", "polls per task", "polls/task", true, m -> perArrival(m, "polls")),
     /** ASMF reference model: completed work units per job generated (higher is better; seed 000). */
     SEED_THROUGHPUT("throughput", "throughput (seed)", "units/job", false, m -> extra(m, "throughput")),
     /** ASMF reference model: Σ q_j(after service)·dt / completed units, seconds (seed 000). */
@@ -73,6 +77,11 @@ public enum Metric {
     public static final List<Metric> SEED_HEADLINE = List.of(
             SEED_THROUGHPUT, SEED_AVG_WAIT, BACKLOG_AREA, SEED_MAX_QUEUE, QUERIES_PER_DECISION,
             SEED_CONVERGENCE, SEED_QUEUE_VARIANCE, SEED_OSCILLATION);
+
+    /** Counter {@code name} per arrived request; 0 when the run never counted it. */
+    private static double perArrival(RunMetrics m, String name) {
+        return m.requestsArrived() == 0 ? Double.NaN : m.counters().getOrDefault(name, 0L) / (double) m.requestsArrived();
+    }
 
     /** An extra (model-specific) metric of a run, NaN when the run has none. */
     private static double extra(RunMetrics m, String name) {

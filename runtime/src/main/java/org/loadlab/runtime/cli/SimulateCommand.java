@@ -121,11 +121,14 @@ final class SimulateCommand implements Callable<Integer> {
         Topology topology = Topology.of(s);
         double capacity = topology.capacity(s.nodes().servers());
         double rho = s.arrivals().rate() > 0 ? s.arrivals().rate() * s.demand().mean() / capacity : s.arrivals().utilisation();
+        boolean peers = s.policies().stream().allMatch(Scenario::isLoadSharing);
+        String routing = peers ? "peer load sharing (no balancer)"
+                : count(s.balancers().count(), "balancer", "balancers") + ", " + s.information().model() + " information model";
         return String.format(Locale.ROOT,
-                "Scenario %s: %s%n  %d nodes (capacity %.3g work units/s), %d balancer(s), %s arrivals at utilisation %.2f, "
-                        + "%s demand, %s information model%n  %s x %s = %s on %s",
-                s.name(), s.description(), s.nodes().count(), capacity, s.balancers().count(), s.arrivals().process(), rho,
-                s.demand().distribution(), s.information().model(), count(s.policies().size(), "policy", "policies"),
+                "Scenario %s: %s%n  %d nodes (capacity %.3g work units/s), %s arrivals at utilisation %.2f, %s demand, %s%n"
+                        + "  %s x %s = %s on %s",
+                s.name(), s.description(), s.nodes().count(), capacity, s.arrivals().process(), rho,
+                s.demand().distribution(), routing, count(s.policies().size(), "policy", "policies"),
                 count(s.seeds().size(), "seed", "seeds"), count(runs, "run", "runs"), count(threads, "worker", "workers"));
     }
 
