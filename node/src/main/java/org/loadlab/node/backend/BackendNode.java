@@ -74,6 +74,9 @@ public final class BackendNode implements Logic<NodeMessage> {
 
     @Override
     public void on(NodeMessage message, Env env) {
+        if (rng == null) {
+            rng = env.random(); // a message may beat onStart in a shell that starts actors lazily (cluster)
+        }
         if (message instanceof NodeMessage.Request r) {
             onRequest(r, env);
         } else if (message instanceof NodeMessage.ServiceDone d) {

@@ -75,13 +75,13 @@ public final class CampaignLoader {
         } else {
             Path file = Path.of(nameOrFile);
             if (!Files.isRegularFile(file)) {
-                throw new ScenarioException(nameOrFile, List.of("campaign '" + nameOrFile
+                throw new ScenarioException("campaign", nameOrFile, List.of("campaign '" + nameOrFile
                         + "': no such built-in campaign or file; built-in: " + String.join(", ", BUILT_INS.keySet())));
             }
             try {
                 raw = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
             } catch (ConfigException e) {
-                throw new ScenarioException(nameOrFile, List.of("cannot parse " + file + ": " + e.getMessage()));
+                throw new ScenarioException("campaign", nameOrFile, List.of("cannot parse " + file + ": " + e.getMessage()));
             }
         }
         if (seedsOverride != null) {
@@ -101,7 +101,7 @@ public final class CampaignLoader {
         try {
             merged = raw.withFallback(defaults).resolve();
         } catch (ConfigException e) {
-            throw new ScenarioException(source, List.of(e.getMessage()));
+            throw new ScenarioException("campaign", source, List.of(e.getMessage()));
         }
         ConfigReader r = new ConfigReader(merged);
         r.sibling(raw).rejectUnknownKeys(defaults, Set.of("scenarios", "policies", "sweep", "random-search.ranges"));
@@ -145,10 +145,11 @@ public final class CampaignLoader {
             r.problem("seeds", "the campaign would have " + total + " runs; at most " + MAX_RUNS);
         }
         if (!r.problems().isEmpty()) {
-            throw new ScenarioException(source, r.problems());
+            throw new ScenarioException("campaign", source, r.problems());
         }
 
         List<String> problems = new ArrayList<>();
+        Set<String> seen = new java.util.HashSet<>();
         List<CampaignPlan.PlannedRun> runs = new ArrayList<>();
         for (ScenarioRef ref : scenarioRefs) {
             for (Map<String, String> point : points) {
@@ -162,7 +163,12 @@ public final class CampaignLoader {
                         scenario = scenarios.load(ref.scenario(), overrides);
                     } catch (ScenarioException e) {
                         String where = ref.label() + (point.isEmpty() ? "" : " at " + point) + ", policy " + v.name();
-                        e.problems().forEach(p -> problems.add(where + ": " + p));
+                        for (String p : e.problems()) {
+                            // The same problem at every point and variant is reported once.
+                            if (seen.add(ref.label() + "|" + p)) {
+                                problems.add(where + ": " + p);
+                            }
+                        }
                         continue;
                     }
                     for (long seed : seeds) {
@@ -173,7 +179,7 @@ public final class CampaignLoader {
             }
         }
         if (!problems.isEmpty()) {
-            throw new ScenarioException(source, new ArrayList<>(new LinkedHashSet<>(problems)));
+            throw new ScenarioException("campaign", source, new ArrayList<>(new LinkedHashSet<>(problems)));
         }
         String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
         String ref = reference.isBlank() ? variants.get(0).name() : reference;

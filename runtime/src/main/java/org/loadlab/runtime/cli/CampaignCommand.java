@@ -48,9 +48,13 @@ final class CampaignCommand implements Runnable {
         return new CampaignLoader(Scenarios.loader());
     }
 
+    /** Most parallel runs a command accepts: more threads than this only contend for the cores. */
+    static final int MAX_WORKERS = 256;
+
     static void checkWorkers(Integer workers) {
-        if (workers != null && workers < 1) {
-            throw new BadInputException("--workers = " + workers + ": must be >= 1");
+        if (workers != null && (workers < 1 || workers > MAX_WORKERS)) {
+            throw new BadInputException("--workers = " + workers + ": must be in [1, " + MAX_WORKERS + "] (this machine has "
+                    + Runtime.getRuntime().availableProcessors() + " cores)");
         }
     }
 
@@ -164,7 +168,8 @@ final class CampaignCommand implements Runnable {
             CampaignEntity.State s = CampaignRunner.status(plan.id(), dir);
             System.out.printf(Locale.ROOT, "%s: %d of %d runs done (%.0f%%), %s%n", plan.id(), s.completed().size(),
                     plan.runs().size(), 100.0 * s.completed().size() / plan.runs().size(),
-                    s.finished() ? "finished" : s.started() ? "not finished: `loadlab campaign resume " + plan.id() + "`" : "not started");
+                    s.finished() ? "finished" : s.started() ? "not finished: `loadlab campaign resume " + plan.id()
+                            + (out != null ? " --out " + out : "") + "`" : "not started");
             return 0;
         }
     }

@@ -70,9 +70,7 @@ final class SimulateCommand implements Callable<Integer> {
         if (!(timeScale > 0) || Double.isInfinite(timeScale)) {
             throw new BadInputException("--time-scale = " + timeScale + ": must be a number > 0");
         }
-        if (workers != null && workers < 1) {
-            throw new BadInputException("--workers = " + workers + ": must be >= 1");
-        }
+        CampaignCommand.checkWorkers(workers);
         Scenario s = Scenarios.load(scenario, sets, policies, seeds);
         Path dir = out != null ? out : Path.of("results", s.name());
         if (out != null && (out.toString().isBlank() || Files.exists(out) && !Files.isDirectory(out))) {

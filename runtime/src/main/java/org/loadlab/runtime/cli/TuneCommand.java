@@ -35,8 +35,8 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--seeds", paramLabel = "SPEC", defaultValue = "101:110", description = "Seeds per configuration (default 101:110).")
     private String seeds;
 
-    @Option(names = "--top", paramLabel = "N", defaultValue = "3", description = "Configurations to keep (default 3).")
-    private int top;
+    @Option(names = "--top", paramLabel = "N", description = "Configurations to keep (default 3, at most --configs).")
+    private Integer top;
 
     @Option(names = "--duration-scale", paramLabel = "X", defaultValue = "1.0",
             description = "Shorten every run: duration and event times x X, in (0, 1] (default 1).")
@@ -63,15 +63,17 @@ final class TuneCommand implements Callable<Integer> {
         if (configs < 1 || configs > 100_000) {
             throw new BadInputException("--configs = " + configs + ": must be in [1, 100000]");
         }
+        if (top == null) {
+            top = Math.min(3, configs);
+        }
         if (top < 1 || top > configs) {
             throw new BadInputException("--top = " + top + ": must be in [1, --configs = " + configs + "]");
         }
-        if (!(durationScale > 0 && durationScale <= 1)) {
-            throw new BadInputException("--duration-scale = " + durationScale + ": must be in (0, 1]");
+        if (!(durationScale >= 0.05 && durationScale <= 1)) {
+            throw new BadInputException("--duration-scale = " + durationScale + ": must be in [0.05, 1] (shorter runs end"
+                    + " before the queues of the seed's scenarios settle)");
         }
-        if (workers != null && workers < 1) {
-            throw new BadInputException("--workers = " + workers + ": must be >= 1");
-        }
+        CampaignCommand.checkWorkers(workers);
         List<Long> seedList;
         try {
             seedList = Seeds.parse(seeds);

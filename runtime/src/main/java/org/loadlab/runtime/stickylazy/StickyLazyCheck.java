@@ -32,6 +32,14 @@ public final class StickyLazyCheck implements Callable<Integer> {
                     + "./loadlab campaign run sticky-lazy");
             return 2;
         }
+        boolean any = org.loadlab.analysis.campaign.RunsFile.read(dir.resolve("runs.jsonl")).stream()
+                .anyMatch(run -> run.metrics().counters().containsKey("first_probes")
+                        || run.metrics().counters().containsKey("blind_routes"));
+        if (!any) {
+            System.err.println("sticky-lazy-check: " + dir + " holds no Sticky-Lazy run (no sticky-lazy counters in"
+                    + " runs.jsonl); run e.g. ./loadlab campaign run sticky-lazy");
+            return 2;
+        }
         StickyLazyAnalysis.Result r = StickyLazyAnalysis.writeAll(dir);
         System.out.printf(Locale.ROOT, "%d Sticky-Lazy run(s) checked; peak bound held in %d of %d pair(s)%s.%n",
                 r.runs().size(), r.pairsHolding(), r.pairs().size(),

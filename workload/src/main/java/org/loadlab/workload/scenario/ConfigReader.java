@@ -249,14 +249,24 @@ public final class ConfigReader {
             if (openPaths.stream().anyMatch(p -> path.equals(p) || path.startsWith(p + "."))) {
                 continue;
             }
-            if (!defaults.hasPathOrNull(path)) {
-                String parent = path.contains(".") ? path.substring(0, path.lastIndexOf('.')) : "";
-                Set<String> known = new TreeSet<>();
-                Config scope = parent.isEmpty() ? defaults : defaults.hasPath(parent) ? defaults.getConfig(parent) : null;
-                if (scope != null) {
-                    known.addAll(scope.root().keySet());
+            // Name the first segment of the path that is not known, with the keys allowed there.
+            List<String> parts = com.typesafe.config.ConfigUtil.splitPath(path);
+            Config scope = defaults;
+            for (int i = 0; i < parts.size(); i++) {
+                String segment = parts.get(i);
+                if (!scope.root().containsKey(segment)) {
+                    String unknown = com.typesafe.config.ConfigUtil.joinPath(parts.subList(0, i + 1));
+                    String message = key(unknown) + ": unknown key; allowed here: " + String.join(", ", new TreeSet<>(scope.root().keySet()));
+                    if (!problems.contains(message)) {
+                        problems.add(message);
+                    }
+                    break;
                 }
-                problems.add(key(path) + ": unknown key" + (known.isEmpty() ? "" : "; allowed here: " + String.join(", ", known)));
+                ConfigValue v = scope.root().get(segment);
+                if (v.valueType() != ConfigValueType.OBJECT) {
+                    break;
+                }
+                scope = ((com.typesafe.config.ConfigObject) v).toConfig();
             }
         }
     }

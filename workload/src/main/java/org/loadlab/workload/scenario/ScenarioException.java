@@ -16,7 +16,16 @@ public final class ScenarioException extends RuntimeException {
      * @param problems one line per problem, non-empty
      */
     public ScenarioException(String source, List<String> problems) {
-        super("scenario " + source + " is invalid:\n  - " + String.join("\n  - ", problems));
+        this("scenario", source, problems);
+    }
+
+    /**
+     * @param kind what is invalid ("scenario", "campaign")
+     * @param source where it came from
+     * @param problems one line per problem, non-empty
+     */
+    public ScenarioException(String kind, String source, List<String> problems) {
+        super(kind + " " + source + " is invalid:\n  - " + String.join("\n  - ", problems));
         this.problems = List.copyOf(problems);
     }
 

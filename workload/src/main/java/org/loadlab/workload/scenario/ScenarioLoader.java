@@ -186,6 +186,10 @@ public final class ScenarioLoader {
                             + " in the time-stepped model = reference; use model = message");
                 }
             }
+            if (model.equals("reference") && policy.rejection().mode().equals("delay")) {
+                r.badValue("policy.rejection.mode", "'delay'", "the time-stepped model = reference rejects as the ASMF seed"
+                        + " does; delay mode needs model = message");
+            }
         }
         if (!r.problems().isEmpty()) {
             throw new ScenarioException(source, r.problems());
