@@ -11,7 +11,9 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler {
 
     @Override
     public int handleExecutionException(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
-        if (e instanceof ScenarioException || e instanceof BadInputException) {
+        // An IllegalArgumentException a command throws itself is an argument it refused.
+        boolean refused = e instanceof IllegalArgumentException && e.getCause() == null;
+        if (e instanceof ScenarioException || e instanceof BadInputException || refused) {
             cli.getErr().println("error: " + e.getMessage());
             return LoadLabCli.BAD_INPUT;
         }

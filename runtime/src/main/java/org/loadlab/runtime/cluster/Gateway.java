@@ -161,9 +161,12 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 })
                 .onMessage(ListAll.class, this::onList)
                 .onMessage(SwitchPolicy.class, p -> {
-                    if (PolicyCatalog.find(p.policy()).isEmpty()) {
-                        p.replyTo().tell(ApiReply.badRequest("policy", p.policy(), PolicyCatalog.names().split(", "),
-                                "unknown policy '" + p.policy() + "'"));
+                    List<String> switchable = switchablePolicies();
+                    if (!switchable.contains(p.policy())) {
+                        p.replyTo().tell(ApiReply.badRequest("policy", p.policy(), switchable,
+                                PolicyCatalog.find(p.policy()).isEmpty() ? "unknown policy '" + p.policy() + "'"
+                                        : "'" + p.policy() + "' decides in several probe rounds; a live switch works between"
+                                        + " single-round policies only (start an experiment with it instead)"));
                         return this;
                     }
                     return route(p.experiment(), p.replyTo(), true, r -> new ExperimentRunner.Policy(p.policy(), p.replyTo()));
@@ -179,6 +182,14 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 .onMessage(Explain.class, e -> route(e.experiment(), e.replyTo(), true,
                         r -> new ExperimentRunner.Explain(e.lastDecisions(), e.replyTo())))
                 .build();
+    }
+
+    /** The catalog policies a live switch accepts: the single-round ones. */
+    private static List<String> switchablePolicies() {
+        return PolicyCatalog.entries().stream().map(PolicyCatalog.Entry::name)
+                .filter(n -> PolicyCatalog.instantiate(n, org.loadlab.balancer.policy.PolicyParameters.DEFAULTS, new double[1])
+                        instanceof org.loadlab.balancer.policy.SelectionPolicy)
+                .toList();
     }
 
     private String memberOf(ActorRef<?> ref) {
@@ -307,6 +318,11 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     "too many nodes for one cluster experiment (loadlab.cluster.max-nodes)");
         }
         String policy = req.policy() != null ? req.policy() : s.policies().get(0);
+        if (org.loadlab.workload.scenario.Scenario.isLoadSharing(policy)) {
+            return ApiReply.badRequest("policy", policy, PolicyCatalog.names().split(", "),
+                    "'" + policy + "' is a peer load-sharing protocol; cluster mode runs balancer policies only (simulate and"
+                            + " --mode live run load sharing)");
+        }
         if (PolicyCatalog.find(policy).isEmpty()) {
             return ApiReply.badRequest("policy", policy, PolicyCatalog.names().split(", "), "unknown policy '" + policy + "'");
         }

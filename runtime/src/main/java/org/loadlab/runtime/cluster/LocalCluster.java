@@ -63,6 +63,10 @@ public final class LocalCluster implements AutoCloseable {
      */
     public static LocalCluster start(int nodes, int basePort, int httpPort, int basePrometheusPort, String classPath,
                                      List<String> jvmArgs, List<String> memberArgs, Path logDir) throws IOException {
+        requireFree(httpPort, "the HTTP port (--http-port)");
+        for (int i = 0; i <= nodes; i++) {
+            requireFree(basePort + i, "a remoting port (--port " + basePort + " + " + i + ")");
+        }
         LocalCluster c = new LocalCluster(httpPort);
         String seed = "127.0.0.1:" + basePort;
         try {
@@ -156,6 +160,22 @@ public final class LocalCluster implements AutoCloseable {
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json))
                 .build(), HttpResponse.BodyHandlers.ofString());
         return new Response(r.statusCode(), r.body().isEmpty() ? null : ApiReply.JSON.readTree(r.body()));
+    }
+
+    /**
+     * Fails fast when {@code port} is taken on 127.0.0.1 (e.g. by another local cluster):
+     * otherwise the new members would fail to bind while the old cluster answered for them.
+     *
+     * @throws IllegalArgumentException naming the port and what it is for
+     */
+    static void requireFree(int port, String what) {
+        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+            probe.setReuseAddress(false);
+            probe.bind(new java.net.InetSocketAddress("127.0.0.1", port));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("port " + port + " on 127.0.0.1 is in use; it is " + what
+                    + ". Stop the process using it (another local cluster?) or choose other ports");
+        }
     }
 
     /** An HTTP status and JSON body. */
