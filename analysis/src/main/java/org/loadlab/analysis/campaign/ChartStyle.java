@@ -40,6 +40,16 @@ final class ChartStyle {
     static final BasicStroke DASHED = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND,
             10f, new float[] {8f, 5f}, 0f);
 
+    /** Strokes of successive analytic curves (long dash, dots, dash-dot), so two curves differ in style. */
+    static final List<BasicStroke> THEORY_STROKES = List.of(
+            DASHED,
+            new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 10f, new float[] {1f, 5f}, 0f),
+            new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {10f, 4f, 2f, 4f}, 0f));
+
+    /** Stroke of policy series beyond the palette: a second pass through the colours, dashed. */
+    static final BasicStroke SECOND_PASS = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND,
+            10f, new float[] {4f, 3f}, 0f);
+
     private static final List<Color> PALETTE = List.of(
             new Color(0x00, 0x72, 0xB2), // blue
             new Color(0xD5, 0x5E, 0x00), // vermillion
@@ -48,7 +58,11 @@ final class ChartStyle {
             new Color(0xE6, 0x9F, 0x00), // orange
             new Color(0x56, 0xB4, 0xE9), // sky blue
             new Color(0x00, 0x00, 0x00), // black
-            new Color(0x99, 0x88, 0x33)); // olive (instead of Okabe–Ito yellow, for contrast on white)
+            new Color(0x99, 0x88, 0x33), // olive (instead of Okabe–Ito yellow, for contrast on white)
+            new Color(0x88, 0x22, 0x55), // wine (Tol muted)
+            new Color(0x44, 0xAA, 0x99), // teal
+            new Color(0x99, 0x99, 0x99), // grey
+            new Color(0x33, 0x22, 0x88)); // indigo
 
     private ChartStyle() {
     }
@@ -108,6 +122,14 @@ final class ChartStyle {
      * @param allPolicies every policy of the campaign, sorted
      * @return its colour (the palette repeats after 8 policies)
      */
+    /**
+     * True when {@code policy} lies beyond the palette's first pass, so its series should be
+     * drawn with {@link #SECOND_PASS} to stay distinct from the policy sharing its colour.
+     */
+    static boolean secondPass(String policy, SortedSet<String> allPolicies) {
+        return allPolicies.headSet(policy).size() >= PALETTE.size();
+    }
+
     static Color colour(String policy, SortedSet<String> allPolicies) {
         int index = allPolicies.headSet(policy).size();
         return PALETTE.get(index % PALETTE.size());

@@ -147,6 +147,9 @@ public final class SweepPlot {
             Color colour = ChartStyle.colour(policy.getKey(), allPolicies);
             series.setLineColor(colour);
             series.setMarkerColor(colour);
+            if (ChartStyle.secondPass(policy.getKey(), allPolicies)) {
+                series.setLineStyle(ChartStyle.SECOND_PASS);
+            }
             series.setMarker(SeriesMarkers.CIRCLE);
         }
         addCurves(chart, curves, xs.first().doubleValue(), xs.last().doubleValue());
@@ -157,6 +160,7 @@ public final class SweepPlot {
     }
 
     private static void addCurves(XYChart chart, List<AnalyticCurve> curves, double from, double to) {
+        int curveIndex = 0;
         for (AnalyticCurve curve : curves) {
             Objects.requireNonNull(curve, "curves contains null");
             List<Double> x = new ArrayList<>();
@@ -175,7 +179,7 @@ public final class SweepPlot {
             String name = chart.getSeriesMap().containsKey(curve.name()) ? curve.name() + " (theory)" : curve.name();
             XYSeries series = chart.addSeries(name, x, y);
             series.setLineColor(ChartStyle.THEORY);
-            series.setLineStyle(ChartStyle.DASHED);
+            series.setLineStyle(ChartStyle.THEORY_STROKES.get(curveIndex++ % ChartStyle.THEORY_STROKES.size()));
             series.setMarker(SeriesMarkers.NONE);
         }
     }
