@@ -66,12 +66,12 @@ public final class SummaryCsv {
             cell.add(row.metric().unit());
             cell.add(Integer.toString(row.n()));
             cell.add(Integer.toString(row.undefined()));
-            cell.add(Numbers.csv(row.mean()));
-            cell.add(Numbers.csv(row.sd()));
-            cell.add(Numbers.csv(row.ciLow()));
-            cell.add(Numbers.csv(row.ciHigh()));
-            cell.add(Numbers.csv(row.bootLow()));
-            cell.add(Numbers.csv(row.bootHigh()));
+            cell.add(org.loadlab.analysis.io.CsvNumbers.format(row.mean()));
+            cell.add(org.loadlab.analysis.io.CsvNumbers.format(row.sd()));
+            cell.add(org.loadlab.analysis.io.CsvNumbers.format(row.ciLow()));
+            cell.add(org.loadlab.analysis.io.CsvNumbers.format(row.ciHigh()));
+            cell.add(org.loadlab.analysis.io.CsvNumbers.format(row.bootLow()));
+            cell.add(org.loadlab.analysis.io.CsvNumbers.format(row.bootHigh()));
             cells.add(cell);
         }
         CsvFile.write(file, header(rows), cells);
