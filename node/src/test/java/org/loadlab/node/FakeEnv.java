@@ -219,7 +219,18 @@ public final class FakeEnv implements Env {
         public final List<StateUpdate> stateUpdates = new ArrayList<>();
         public final List<Integer> queueLengths = new ArrayList<>();
         public final List<int[]> busy = new ArrayList<>();
+        public final Map<String, Long> counters = new java.util.TreeMap<>();
         public int arrived;
+
+        /** Counter {@code name}, 0 if never counted. */
+        public long counter(String name) {
+            return counters.getOrDefault(name, 0L);
+        }
+
+        @Override
+        public void count(double now, String name, long delta) {
+            counters.merge(name, delta, Long::sum);
+        }
 
         public int totalLost() {
             return lost.stream().mapToInt(Lost::count).sum();

@@ -9,7 +9,7 @@ import static org.loadlab.balancer.core.BalancerLogicProbeTest.logic;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.loadlab.balancer.FakeEnv;
+import org.loadlab.node.FakeEnv;
 import org.loadlab.node.kernel.ClusterView;
 import org.loadlab.node.kernel.LoadSnapshot;
 import org.loadlab.node.kernel.NodeId;

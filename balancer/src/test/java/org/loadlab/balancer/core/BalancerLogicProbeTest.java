@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.loadlab.balancer.FakeEnv;
+import org.loadlab.node.FakeEnv;
 import org.loadlab.balancer.policy.PolicyCatalog;
 import org.loadlab.balancer.policy.PolicyParameters;
 import org.loadlab.balancer.policy.SelectionPolicy;

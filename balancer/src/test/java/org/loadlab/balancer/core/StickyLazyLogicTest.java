@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.loadlab.balancer.FakeEnv;
+import org.loadlab.node.FakeEnv;
 import org.loadlab.balancer.policy.StickyCache;
 import org.loadlab.balancer.policy.StickyLazyPolicy;
 import org.loadlab.balancer.policy.StrictPo2cPolicy;
