@@ -29,7 +29,7 @@ public final class BackendNode implements Logic<NodeMessage> {
     private final NodeSettings settings;
     private final ResourceModel resources;
     private final FeedbackCorrection feedback;
-    private final WaitingQueue waiting = new WaitingQueue();
+    private final TimedQueue<NodeMessage.Request> waiting = new TimedQueue<>();
     private final Server[] servers;
     private final Object reportKey = new Object();
     private RandomGenerator rng;

@@ -1,5 +1,7 @@
 package org.loadlab.node.sharing;
 
+import org.loadlab.node.backend.TimedQueue;
+
 import java.util.random.RandomGenerator;
 import org.loadlab.node.kernel.Env;
 import org.loadlab.node.kernel.Logic;
@@ -59,7 +61,7 @@ public final class PeerNode implements Logic<Message> {
     private final SharingProtocol protocol;
     private final SharingSettings settings;
     private final Server[] servers;
-    private final TaskQueue waiting = new TaskQueue();
+    private final TimedQueue<Task> waiting = new TimedQueue<>();
     private final DelayLine control;
     private final DelayLine transferLine;
     private final Agent agent;
@@ -209,9 +211,19 @@ public final class PeerNode implements Logic<Message> {
         return busy == servers.length;
     }
 
+    /** Position of the newest waiting task transferred fewer than max-transfers times, or -1. */
+    private int newestEligible() {
+        for (int i = waiting.size() - 1; i >= 0; i--) {
+            if (waiting.get(i).transfers() < settings.maxTransfers()) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** True if a waiting task may still be transferred (fewer than max-transfers transfers so far). */
     boolean hasEligibleWaiting() {
-        return waiting.newestEligible(settings.maxTransfers()) >= 0;
+        return newestEligible() >= 0;
     }
 
     /**
@@ -219,7 +231,7 @@ public final class PeerNode implements Logic<Message> {
      * arrived tasks, never one in service), or returns null if there is none.
      */
     Task takeNewestEligible(Env env) {
-        int i = waiting.newestEligible(settings.maxTransfers());
+        int i = newestEligible();
         if (i < 0) {
             return null;
         }

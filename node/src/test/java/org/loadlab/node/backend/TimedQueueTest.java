@@ -7,15 +7,15 @@ import org.junit.jupiter.api.Test;
 import org.loadlab.node.kernel.BalancerId;
 import org.loadlab.node.protocol.NodeMessage;
 
-/** FIFO order and enqueue times of {@link WaitingQueue} across wrap-around and growth. */
-class WaitingQueueTest {
+/** FIFO order and enqueue times of {@link TimedQueue} across wrap-around and growth. */
+class TimedQueueTest {
     private static NodeMessage.Request req(long id) {
         return new NodeMessage.Request(id, 1, 0, new BalancerId(0));
     }
 
     @Test
     void fifoAcrossWrapAndGrowth() {
-        WaitingQueue q = new WaitingQueue();
+        TimedQueue<NodeMessage.Request> q = new TimedQueue<>();
         long nextIn = 0;
         long nextOut = 0;
         for (int i = 0; i < 10; i++, nextIn++) {
@@ -41,5 +41,28 @@ class WaitingQueueTest {
         assertTrue(q.isEmpty());
         q.add(req(3), 3);
         assertEquals(3, q.poll().id());
+    }
+
+    @Test
+    void removeAtKeepsTheOrderAndTheEnqueueTimesOfTheOthers() {
+        TimedQueue<String> q = new TimedQueue<>();
+        for (int i = 0; i < 40; i++) {
+            q.add("job-" + i, i * 0.5);
+        }
+        for (int i = 0; i < 30; i++) {
+            q.poll(); // wrap the ring
+        }
+        for (int i = 40; i < 45; i++) {
+            q.add("job-" + i, i * 0.5);
+        }
+        assertEquals("job-33", q.get(3));
+        assertEquals("job-33", q.removeAt(3));
+        assertEquals(14, q.size());
+        assertEquals("job-34", q.get(3));
+        assertEquals(15.0, q.headSince(), 0.0);
+        for (int expected : new int[] {30, 31, 32, 34}) {
+            assertEquals(expected * 0.5, q.headSince(), 0.0);
+            assertEquals("job-" + expected, q.poll());
+        }
     }
 }
