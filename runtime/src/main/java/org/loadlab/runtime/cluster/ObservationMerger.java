@@ -145,26 +145,32 @@ public final class ObservationMerger {
         return completed + rejected + lost;
     }
 
+    /** Requests that arrived at a balancer, fed so far. */
     public long arrived() {
         return arrived;
     }
 
+    /** Requests completed, fed so far. */
     public long completed() {
         return completed;
     }
 
+    /** Requests rejected, fed so far. */
     public long rejected() {
         return rejected;
     }
 
+    /** Requests lost at failed nodes, fed so far. */
     public long lost() {
         return lost;
     }
 
+    /** Routing decisions, fed so far. */
     public long decisions() {
         return decisions;
     }
 
+    /** Messages sent, fed so far. */
     public long messages() {
         return messages;
     }
