@@ -17,9 +17,10 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
  * Hands the pending runs of a campaign to a pool of {@link CampaignWorker}s (one run per
- * worker at a time) and stores each result in the {@link CampaignEntity} before the
- * worker gets its next run. A run counts as done only once its event is in the journal,
- * so a crash at any moment loses no finished run.
+ * worker at a time) and stores each result in the {@link CampaignEntity}. A worker gets
+ * its next run as soon as it reports, while the journal write goes on, but a run counts
+ * as done only once its event is in the journal, so a crash at any moment loses no
+ * finished run (at worst it repeats one that was not yet stored).
  */
 final class CampaignCoordinator extends AbstractBehavior<CampaignCoordinator.Message> {
 
@@ -36,7 +37,7 @@ final class CampaignCoordinator extends AbstractBehavior<CampaignCoordinator.Mes
     }
 
     /** The entity stored run {@code index}. */
-    private record Stored(int index, ActorRef<CampaignWorker.Execute> worker) implements Message {
+    private record Stored(int index) implements Message {
     }
 
     /** Name of the dispatcher the workers run on (a fixed pool, one thread per worker). */
@@ -92,15 +93,15 @@ final class CampaignCoordinator extends AbstractBehavior<CampaignCoordinator.Mes
     }
 
     private Behavior<Message> onWorkerDone(WorkerDone d) {
-        ActorRef<Done> ack = getContext().messageAdapter(Done.class, x -> new Stored(d.index(), d.worker()));
+        ActorRef<Done> ack = getContext().messageAdapter(Done.class, x -> new Stored(d.index()));
         entity.tell(new CampaignEntity.RecordRun(d.index(), d.runJson(), ack));
+        dispatch(d.worker()); // keep the worker busy while the journal writes
         return this;
     }
 
     private Behavior<Message> onStored(Stored s) {
         inFlight--;
         onStored.accept(s.index());
-        dispatch(s.worker());
         if (inFlight == 0 && pending.isEmpty()) {
             done.complete(Done.getInstance());
         }
