@@ -415,6 +415,23 @@ public final class PeerNode implements Logic<Message> {
         return j >= index ? j + 1 : j;
     }
 
+    /**
+     * A uniformly random peer that is not among {@code taken[0..count)} (rejection
+     * sampling: a poll round polls at most the poll limit, far fewer than n − 1 peers).
+     */
+    int randomPeerNotIn(int[] taken, int count) {
+        while (true) {
+            int j = randomPeer();
+            boolean seen = false;
+            for (int i = 0; i < count && !seen; i++) {
+                seen = taken[i] == j;
+            }
+            if (!seen) {
+                return j;
+            }
+        }
+    }
+
     /** This node's random stream (valid after {@link #onStart}). */
     RandomGenerator rng() {
         return rng;

@@ -101,20 +101,9 @@ final class ReceiverComponent {
     }
 
     private int pickUnpolled() {
-        while (true) {
-            int j = node.randomPeer();
-            boolean seen = false;
-            for (int i = 0; i < polls; i++) {
-                if (polled[i] == j) {
-                    seen = true;
-                    break;
-                }
-            }
-            if (!seen) {
-                polled[polls++] = j;
-                return j;
-            }
-        }
+        int j = node.randomPeerNotIn(polled, polls);
+        polled[polls++] = j;
+        return j;
     }
 
     private void end() {

@@ -6,8 +6,8 @@ import org.loadlab.node.kernel.MetricsSink;
 
 /**
  * Feeds the cores' observations into the analysis module's {@link RunRecorder} and keeps
- * the request accounting a shell needs to know when a run is over
- * (arrived = completed + rejected + lost + still in the system).
+ * the count of requests whose fate is known, which a shell compares with the driver's
+ * arrivals to know when a run is over.
  */
 public class RecorderSink implements MetricsSink {
     private static final ClassValue<String> KIND = new ClassValue<>() {
@@ -18,7 +18,6 @@ public class RecorderSink implements MetricsSink {
     };
 
     private final RunRecorder recorder;
-    private long arrived;
     private long completed;
     private long rejected;
     private long lost;
@@ -28,19 +27,9 @@ public class RecorderSink implements MetricsSink {
         this.recorder = recorder;
     }
 
-    /** Requests that arrived and are neither completed, rejected nor lost. */
-    public long inSystem() {
-        return arrived - completed - rejected - lost;
-    }
-
     /** Requests answered, rejected or lost so far: the ones whose fate is known. */
     public long resolved() {
         return completed + rejected + lost;
-    }
-
-    /** Requests that arrived at a balancer. */
-    public long arrivedCount() {
-        return arrived;
     }
 
     /** The underlying recorder. */
@@ -50,7 +39,6 @@ public class RecorderSink implements MetricsSink {
 
     @Override
     public void arrived(double now, int balancer) {
-        arrived++;
         recorder.arrived(now);
     }
 
