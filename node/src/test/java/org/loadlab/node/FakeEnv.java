@@ -6,12 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
-import org.loadlab.node.kernel.Address;
-import org.loadlab.node.kernel.ClusterView;
-import org.loadlab.node.kernel.Env;
-import org.loadlab.node.kernel.Logic;
-import org.loadlab.node.kernel.Message;
-import org.loadlab.node.kernel.MetricsSink;
+import org.loadlab.kernel.Address;
+import org.loadlab.kernel.Env;
+import org.loadlab.kernel.Logic;
+import org.loadlab.kernel.Message;
+import org.loadlab.kernel.MetricsSink;
 
 /**
  * A hand-driven {@link Env} for unit tests of logic cores: settable clock, seeded
@@ -40,7 +39,6 @@ public final class FakeEnv implements Env {
     private final List<TimerStart> timerStarts = new ArrayList<>();
     private final List<Object> cancelled = new ArrayList<>();
     private final RecordingMetrics metrics = new RecordingMetrics();
-    private ClusterView oracle;
 
     public FakeEnv(Address self, long seed) {
         this.self = self;
@@ -93,18 +91,6 @@ public final class FakeEnv implements Env {
         return metrics;
     }
 
-    @Override
-    public ClusterView oracle() {
-        if (oracle == null) {
-            throw new UnsupportedOperationException("no oracle view in this FakeEnv");
-        }
-        return oracle;
-    }
-
-    public FakeEnv withOracle(ClusterView view) {
-        this.oracle = view;
-        return this;
-    }
 
     public List<Sent> sent() {
         return sent;

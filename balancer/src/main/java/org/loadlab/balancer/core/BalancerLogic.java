@@ -9,12 +9,12 @@ import org.loadlab.balancer.policy.RoundPolicy;
 import org.loadlab.balancer.policy.RoutingPolicy;
 import org.loadlab.balancer.policy.SelectionPolicy;
 import org.loadlab.balancer.policy.Step;
-import org.loadlab.node.kernel.BalancerId;
-import org.loadlab.node.kernel.ClusterView;
-import org.loadlab.node.kernel.Env;
-import org.loadlab.node.kernel.LoadSnapshot;
-import org.loadlab.node.kernel.Logic;
-import org.loadlab.node.kernel.NodeId;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.node.protocol.ClusterView;
+import org.loadlab.kernel.Env;
+import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.kernel.Logic;
+import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
 
@@ -181,9 +181,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         switch (information.kind()) {
             case ORACLE -> {
                 int[] nodes = pick(reads, scratchNodes, rng);
-                ClusterView view = env.oracle();
+                ClusterView view = information.oracleView();
                 for (int i = 0; i < reads; i++) {
-                    scratchLoads[i] = view.load(nodes[i]);
+                    scratchLoads[i] = view.load(nodes[i], env.now());
                 }
                 // The oracle reads the whole allowed set's state (SPEC §2: counted as |allowed| queries).
                 decide(a, nodes, scratchLoads, reads, allowed.length, env);
@@ -379,9 +379,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             LoadSnapshot[] loads = new LoadSnapshot[nodes.length];
             switch (information.kind()) {
                 case ORACLE -> {
-                    ClusterView view = env.oracle();
+                    ClusterView view = information.oracleView();
                     for (int i = 0; i < nodes.length; i++) {
-                        loads[i] = view.load(nodes[i]);
+                        loads[i] = view.load(nodes[i], env.now());
                     }
                 }
                 case CACHED -> {

@@ -1,7 +1,7 @@
 package org.loadlab.balancer.policy;
 
 import java.util.random.RandomGenerator;
-import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.node.protocol.LoadSnapshot;
 
 /**
  * ASMF, adaptive sampled marginal feedback (seed 000, SPEC.md §3): for each candidate

@@ -1,6 +1,6 @@
 package org.loadlab.balancer.policy;
 
-import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.node.protocol.LoadSnapshot;
 
 /**
  * The nodes a policy chooses among for one request, with what the balancer knows about

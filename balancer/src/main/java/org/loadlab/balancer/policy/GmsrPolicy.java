@@ -1,7 +1,7 @@
 package org.loadlab.balancer.policy;
 
 import java.util.random.RandomGenerator;
-import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.node.protocol.LoadSnapshot;
 
 /**
  * {@code gmsr}, greedy marginal service rate: argmax μ_j/(1+q_j) over all allowed nodes,

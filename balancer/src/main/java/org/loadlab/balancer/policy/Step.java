@@ -1,6 +1,6 @@
 package org.loadlab.balancer.policy;
 
-import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.node.protocol.LoadSnapshot;
 
 /**
  * What a {@link RoundPolicy} wants next for one request: route it, reject it, or read the

@@ -1,6 +1,6 @@
 package org.loadlab.balancer.policy;
 
-import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.node.protocol.LoadSnapshot;
 
 /**
  * {@code sticky-lazy} (threshold T): seed 001's protocol as a multi-round policy.

@@ -1,6 +1,6 @@
 package org.loadlab.balancer.policy;
 
-import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.node.protocol.LoadSnapshot;
 
 /**
  * {@code strict-po2c}: seed 001's baseline: every request reads two distinct uniformly random

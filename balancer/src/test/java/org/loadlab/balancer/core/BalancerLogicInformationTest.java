@@ -10,9 +10,9 @@ import static org.loadlab.balancer.core.BalancerLogicProbeTest.logic;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.loadlab.node.FakeEnv;
-import org.loadlab.node.kernel.ClusterView;
-import org.loadlab.node.kernel.LoadSnapshot;
-import org.loadlab.node.kernel.NodeId;
+import org.loadlab.node.protocol.ClusterView;
+import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
 
@@ -146,7 +146,7 @@ class BalancerLogicInformationTest {
         }
 
         @Override
-        public LoadSnapshot load(int index) {
+        public LoadSnapshot load(int index, double now) {
             reads++;
             return loads[index];
         }
@@ -155,9 +155,10 @@ class BalancerLogicInformationTest {
     @Test
     void oracleLeastQueueReadsAllNodes() {
         int n = 10;
-        BalancerLogic b = logic("least-queue", iota(n), n, InformationModel.Kind.ORACLE);
         CountingView view = new CountingView(new int[] {5, 4, 3, 1, 7, 1, 9, 2, 8, 6});
-        FakeEnv env = new FakeEnv(SELF, 3).withOracle(view);
+        BalancerLogic b = new BalancerLogic(SELF, iota(n), n, BalancerLogicProbeTest.policy("least-queue", n),
+                new InformationModel(InformationModel.Kind.ORACLE, BalancerLogicProbeTest.TIMEOUT, view));
+        FakeEnv env = new FakeEnv(SELF, 3);
         int[] chosen = new int[n];
         for (int i = 0; i < 2000; i++) {
             chosen[routeOne(b, env, i)]++;
@@ -172,10 +173,11 @@ class BalancerLogicInformationTest {
     @Test
     void oracleP2cChoosesAmongItsSamplesButPaysForTheWholeAllowedSet() {
         int n = 10;
-        BalancerLogic b = logic("p2c", iota(n), n, InformationModel.Kind.ORACLE);
         int[] q = iota(n);
         CountingView view = new CountingView(q);
-        FakeEnv env = new FakeEnv(SELF, 4).withOracle(view);
+        BalancerLogic b = new BalancerLogic(SELF, iota(n), n, BalancerLogicProbeTest.policy("p2c", n),
+                new InformationModel(InformationModel.Kind.ORACLE, BalancerLogicProbeTest.TIMEOUT, view));
+        FakeEnv env = new FakeEnv(SELF, 4);
         int[] chosen = new int[n];
         for (int i = 0; i < 4500; i++) {
             chosen[routeOne(b, env, i)]++;

@@ -13,9 +13,9 @@ import org.loadlab.node.FakeEnv;
 import org.loadlab.balancer.policy.PolicyCatalog;
 import org.loadlab.balancer.policy.PolicyParameters;
 import org.loadlab.balancer.policy.SelectionPolicy;
-import org.loadlab.node.kernel.BalancerId;
-import org.loadlab.node.kernel.LoadSnapshot;
-import org.loadlab.node.kernel.NodeId;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
 

@@ -8,9 +8,9 @@ import org.loadlab.node.FakeEnv;
 import org.loadlab.balancer.policy.AsmfSettings;
 import org.loadlab.balancer.policy.PolicyCatalog;
 import org.loadlab.balancer.policy.PolicyParameters;
-import org.loadlab.node.kernel.BalancerId;
-import org.loadlab.node.kernel.ClusterView;
-import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.node.protocol.ClusterView;
+import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
 
@@ -28,24 +28,24 @@ class DelayModeTest {
         }
 
         @Override
-        public LoadSnapshot load(int index) {
+        public LoadSnapshot load(int index, double now) {
             return new LoadSnapshot(index, q, 0, 1.0, 0, 0, 0, 0, 1.0, 0, true);
         }
     }
 
-    private static BalancerLogic asmf(RejectionSettings rejection) {
+    private static BalancerLogic asmf(RejectionSettings rejection, Queues view) {
         // tau 0.2 with mu 1 and L 0: a node is acceptable while 1/(1+q) >= 0.2, i.e. q <= 4.
         AsmfSettings a = new AsmfSettings(2, 0, 0, 0, 0, 0.2, false, true, false);
         return new BalancerLogic(SELF, new int[] {0, 1, 2, 3}, 4, PolicyCatalog.create("asmf", new PolicyParameters(2, a), new double[4]),
-                new InformationModel(InformationModel.Kind.ORACLE, 0.05), rejection);
+                new InformationModel(InformationModel.Kind.ORACLE, 0.05, view), rejection);
     }
 
     @Test
     void retriesWithGrowingBackoffThenRoutesWhenTheClusterRecovers() {
         Queues view = new Queues();
         view.q = 9;
-        FakeEnv env = new FakeEnv(SELF, 1).withOracle(view);
-        BalancerLogic b = asmf(new RejectionSettings(true, 8, 0.1, 2.0, 4));
+        FakeEnv env = new FakeEnv(SELF, 1);
+        BalancerLogic b = asmf(new RejectionSettings(true, 8, 0.1, 2.0, 4), view);
         b.on(new BalancerMessage.Arrival(1, 1.0, 0.0), env);
         assertEquals(0, env.metrics().rejected.size(), "held back, not rejected");
         FakeEnv.Timer first = env.timersOf(BalancerMessage.RetryDue.class).get(0);
@@ -65,8 +65,8 @@ class DelayModeTest {
     void rejectsWhenAttemptsAreUsedUpOrTheBufferIsFull() {
         Queues view = new Queues();
         view.q = 9;
-        FakeEnv env = new FakeEnv(SELF, 2).withOracle(view);
-        BalancerLogic b = asmf(new RejectionSettings(true, 2, 0.1, 1.0, 2));
+        FakeEnv env = new FakeEnv(SELF, 2);
+        BalancerLogic b = asmf(new RejectionSettings(true, 2, 0.1, 1.0, 2), view);
         b.on(new BalancerMessage.Arrival(1, 1.0, 0.0), env);
         b.on(new BalancerMessage.Arrival(2, 1.0, 0.0), env);
         b.on(new BalancerMessage.Arrival(3, 1.0, 0.0), env);
@@ -81,8 +81,8 @@ class DelayModeTest {
     void rejectModeRejectsAtOnce() {
         Queues view = new Queues();
         view.q = 9;
-        FakeEnv env = new FakeEnv(SELF, 3).withOracle(view);
-        BalancerLogic b = asmf(RejectionSettings.REJECT);
+        FakeEnv env = new FakeEnv(SELF, 3);
+        BalancerLogic b = asmf(RejectionSettings.REJECT, view);
         b.on(new BalancerMessage.Arrival(1, 1.0, 0.0), env);
         assertEquals(1, env.metrics().rejected.size());
         assertTrue(env.timersOf(BalancerMessage.RetryDue.class).isEmpty());

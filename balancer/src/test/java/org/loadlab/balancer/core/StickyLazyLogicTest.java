@@ -16,10 +16,10 @@ import org.loadlab.node.FakeEnv;
 import org.loadlab.balancer.policy.StickyCache;
 import org.loadlab.balancer.policy.StickyLazyPolicy;
 import org.loadlab.balancer.policy.StrictPo2cPolicy;
-import org.loadlab.node.kernel.BalancerId;
-import org.loadlab.node.kernel.ClusterView;
-import org.loadlab.node.kernel.LoadSnapshot;
-import org.loadlab.node.kernel.NodeId;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.node.protocol.ClusterView;
+import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
 
@@ -338,17 +338,18 @@ class StickyLazyLogicTest {
             }
 
             @Override
-            public LoadSnapshot load(int index) {
+            public LoadSnapshot load(int index, double now) {
                 return BalancerLogicProbeTest.load(index, q[index], 0);
             }
         };
-        BalancerLogic sl = sticky(3, n, InformationModel.Kind.ORACLE);
-        FakeEnv env = new FakeEnv(SELF, 6).withOracle(view);
+        BalancerLogic sl = new BalancerLogic(SELF, iota(n), n, new StickyLazyPolicy(3),
+                new InformationModel(InformationModel.Kind.ORACLE, TIMEOUT, view));
+        FakeEnv env = new FakeEnv(SELF, 6);
         sl.on(new BalancerMessage.Arrival(0, 1, 0), env);
         routed(env, 0);
         assertEquals(2, lastQueries(env), "first read at q 7 >= T, then the fallback read");
         BalancerLogic po2c = new BalancerLogic(SELF, iota(n), n, new StrictPo2cPolicy(),
-                new InformationModel(InformationModel.Kind.ORACLE, TIMEOUT));
+                new InformationModel(InformationModel.Kind.ORACLE, TIMEOUT, view));
         po2c.on(new BalancerMessage.Arrival(1, 1, 0), env);
         routed(env, 1);
         assertEquals(2, lastQueries(env));

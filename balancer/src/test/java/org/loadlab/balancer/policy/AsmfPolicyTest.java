@@ -7,7 +7,7 @@ import static org.loadlab.balancer.policy.Snapshots.set;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.node.protocol.LoadSnapshot;
 
 /** ASMF score, threshold and ablations on hand-computed examples (seed 000 defaults). */
 class AsmfPolicyTest {

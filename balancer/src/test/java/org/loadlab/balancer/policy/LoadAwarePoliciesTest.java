@@ -9,7 +9,7 @@ import static org.loadlab.balancer.policy.Snapshots.set;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.node.protocol.LoadSnapshot;
 
 /** least-connections, least-queue, power-of-k / p2c and gmsr on hand-built loads. */
 class LoadAwarePoliciesTest {

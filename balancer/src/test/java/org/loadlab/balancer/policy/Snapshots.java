@@ -1,6 +1,6 @@
 package org.loadlab.balancer.policy;
 
-import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.node.protocol.LoadSnapshot;
 
 /** Hand-built load snapshots for policy tests. */
 final class Snapshots {

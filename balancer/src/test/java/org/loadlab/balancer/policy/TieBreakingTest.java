@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.loadlab.node.kernel.LoadSnapshot;
+import org.loadlab.node.protocol.LoadSnapshot;
 
 /** SPEC §2: ties are broken uniformly at random, never by index. */
 class TieBreakingTest {

@@ -1,12 +1,12 @@
 package org.loadlab.node.backend;
 
 import java.util.random.RandomGenerator;
-import org.loadlab.node.kernel.BalancerId;
-import org.loadlab.node.kernel.Env;
-import org.loadlab.node.kernel.LoadSnapshot;
-import org.loadlab.node.kernel.Logic;
-import org.loadlab.node.kernel.MetricsSink;
-import org.loadlab.node.kernel.NodeId;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.kernel.Env;
+import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.kernel.Logic;
+import org.loadlab.kernel.MetricsSink;
+import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
 

@@ -1,7 +1,7 @@
 package org.loadlab.node.backend;
 
 import java.util.List;
-import org.loadlab.node.kernel.BalancerId;
+import org.loadlab.kernel.BalancerId;
 
 /**
  * Settings shared by the backend nodes of a run (the per-node service rate μ_j is given

@@ -1,7 +1,6 @@
 package org.loadlab.node.protocol;
 
-import org.loadlab.node.kernel.LoadSnapshot;
-import org.loadlab.node.kernel.Message;
+import org.loadlab.kernel.Message;
 
 /**
  * Messages a balancer (frontend) accepts: new requests from the workload driver, probe

@@ -1,8 +1,7 @@
 package org.loadlab.node.protocol;
 
-import org.loadlab.node.kernel.BalancerId;
-import org.loadlab.node.kernel.LoadSnapshot;
-import org.loadlab.node.kernel.Message;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.kernel.Message;
 
 /**
  * Messages a backend node accepts. Requests and probes come from balancers; control

@@ -2,7 +2,7 @@ package org.loadlab.node.sharing;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.loadlab.node.kernel.Env;
+import org.loadlab.kernel.Env;
 
 /**
  * Krueger and Finkel's above-average algorithm (1984; the slides, "The Above-Average

@@ -1,6 +1,6 @@
 package org.loadlab.node.sharing;
 
-import org.loadlab.node.kernel.Env;
+import org.loadlab.kernel.Env;
 
 /**
  * The load-sharing part of a {@link PeerNode}: its transfer, selection, location and

@@ -1,9 +1,9 @@
 package org.loadlab.node.sharing;
 
 import java.util.ArrayDeque;
-import org.loadlab.node.kernel.Env;
-import org.loadlab.node.kernel.Message;
-import org.loadlab.node.kernel.NodeId;
+import org.loadlab.kernel.Env;
+import org.loadlab.kernel.Message;
+import org.loadlab.kernel.NodeId;
 
 /**
  * Holds outgoing messages back for a constant {@code delay} before handing them to the shell

@@ -3,11 +3,11 @@ package org.loadlab.node.sharing;
 import org.loadlab.node.backend.TimedQueue;
 
 import java.util.random.RandomGenerator;
-import org.loadlab.node.kernel.Env;
-import org.loadlab.node.kernel.Logic;
-import org.loadlab.node.kernel.Message;
-import org.loadlab.node.kernel.MetricsSink;
-import org.loadlab.node.kernel.NodeId;
+import org.loadlab.kernel.Env;
+import org.loadlab.kernel.Logic;
+import org.loadlab.kernel.Message;
+import org.loadlab.kernel.MetricsSink;
+import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.NodeMessage;
 
 /**

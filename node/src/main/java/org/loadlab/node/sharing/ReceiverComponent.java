@@ -1,6 +1,6 @@
 package org.loadlab.node.sharing;
 
-import org.loadlab.node.kernel.Env;
+import org.loadlab.kernel.Env;
 
 /**
  * The receiver-initiated component (Eager, Lazowska and Zahorjan 1986; the slides,

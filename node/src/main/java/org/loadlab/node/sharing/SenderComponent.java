@@ -1,6 +1,6 @@
 package org.loadlab.node.sharing;
 
-import org.loadlab.node.kernel.Env;
+import org.loadlab.kernel.Env;
 
 /**
  * The sender-initiated component of Eager, Lazowska and Zahorjan (1986) and the slides

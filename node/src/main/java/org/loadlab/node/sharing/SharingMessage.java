@@ -1,6 +1,6 @@
 package org.loadlab.node.sharing;
 
-import org.loadlab.node.kernel.Message;
+import org.loadlab.kernel.Message;
 
 /**
  * Messages of the peer-to-peer load-sharing protocols: what a {@link PeerNode} accepts besides

@@ -1,7 +1,7 @@
 package org.loadlab.node.sharing;
 
 import java.util.Arrays;
-import org.loadlab.node.kernel.Env;
+import org.loadlab.kernel.Env;
 
 /**
  * The stable protocols of Shivaratri, Krueger and Singhal (1992) and the slides ("Adaptive

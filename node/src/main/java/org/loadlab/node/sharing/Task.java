@@ -1,6 +1,6 @@
 package org.loadlab.node.sharing;
 
-import org.loadlab.node.kernel.CborSerializable;
+import org.loadlab.kernel.CborSerializable;
 
 /**
  * A task of a load-sharing run: what travels in a {@link SharingMessage.Transfer}.

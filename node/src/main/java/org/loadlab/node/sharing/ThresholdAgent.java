@@ -1,6 +1,6 @@
 package org.loadlab.node.sharing;
 
-import org.loadlab.node.kernel.Env;
+import org.loadlab.kernel.Env;
 
 /**
  * The threshold protocols built from a {@link SenderComponent} and/or a

@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.loadlab.node.FakeEnv;
-import org.loadlab.node.kernel.BalancerId;
-import org.loadlab.node.kernel.LoadSnapshot;
-import org.loadlab.node.kernel.NodeId;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
 

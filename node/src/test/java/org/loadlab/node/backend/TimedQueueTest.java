@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.loadlab.node.kernel.BalancerId;
+import org.loadlab.kernel.BalancerId;
 import org.loadlab.node.protocol.NodeMessage;
 
 /** FIFO order and enqueue times of {@link TimedQueue} across wrap-around and growth. */

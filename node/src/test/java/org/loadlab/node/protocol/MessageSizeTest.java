@@ -7,9 +7,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.loadlab.node.kernel.BalancerId;
-import org.loadlab.node.kernel.LoadSnapshot;
-import org.loadlab.node.kernel.Message;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.kernel.Message;
 
 /** Every protocol message states a size; messages that cross the network state a positive one. */
 class MessageSizeTest {

@@ -8,12 +8,11 @@ import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.random.RandomGenerator;
-import org.loadlab.node.kernel.Address;
-import org.loadlab.node.kernel.ClusterView;
-import org.loadlab.node.kernel.Env;
-import org.loadlab.node.kernel.Message;
-import org.loadlab.node.kernel.MetricsSink;
-import org.loadlab.node.kernel.NodeId;
+import org.loadlab.kernel.Address;
+import org.loadlab.kernel.Env;
+import org.loadlab.kernel.Message;
+import org.loadlab.kernel.MetricsSink;
+import org.loadlab.kernel.NodeId;
 
 /**
  * A hand-driven cluster of {@link PeerNode}s for protocol tests: a tiny discrete-event loop
@@ -224,10 +223,6 @@ final class PeerCluster {
             return metrics;
         }
 
-        @Override
-        public ClusterView oracle() {
-            throw new UnsupportedOperationException();
-        }
     }
 
     /** Counts what the nodes report. */

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.loadlab.node.FakeEnv;
-import org.loadlab.node.kernel.NodeId;
+import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.NodeMessage;
 
 /** Service, overhead, delays and failure of {@link PeerNode}, whatever the protocol. */
@@ -127,7 +127,7 @@ class PeerNodeTest {
         PeerNode p = new PeerNode(NodeId.of(0), 2, 1.0, 1, SharingProtocol.RECEIVER, SharingSettings.defaults());
         FakeEnv env = new FakeEnv(NodeId.of(0), 1);
         p.onStart(env);
-        assertThrows(IllegalArgumentException.class, () -> p.on(new NodeMessage.Probe(1, new org.loadlab.node.kernel.BalancerId(0)), env));
+        assertThrows(IllegalArgumentException.class, () -> p.on(new NodeMessage.Probe(1, new org.loadlab.kernel.BalancerId(0)), env));
         assertThrows(IllegalArgumentException.class,
                 () -> new PeerNode(NodeId.of(0), 1, 1.0, 1, SharingProtocol.RECEIVER, SharingSettings.defaults()));
         assertThrows(IllegalArgumentException.class,

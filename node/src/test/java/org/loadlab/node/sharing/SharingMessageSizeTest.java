@@ -7,7 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.loadlab.node.kernel.Message;
+import org.loadlab.kernel.Message;
 
 /** Network messages of the load-sharing protocols state a positive size, timers a zero one. */
 class SharingMessageSizeTest {

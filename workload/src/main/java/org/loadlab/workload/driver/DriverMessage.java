@@ -1,6 +1,6 @@
 package org.loadlab.workload.driver;
 
-import org.loadlab.node.kernel.Message;
+import org.loadlab.kernel.Message;
 
 /** Messages of the workload driver: only its own arrival timer. */
 public sealed interface DriverMessage extends Message {

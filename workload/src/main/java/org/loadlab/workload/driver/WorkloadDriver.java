@@ -1,9 +1,9 @@
 package org.loadlab.workload.driver;
 
-import org.loadlab.node.kernel.BalancerId;
-import org.loadlab.node.kernel.Env;
-import org.loadlab.node.kernel.Logic;
-import org.loadlab.node.kernel.NodeId;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.kernel.Env;
+import org.loadlab.kernel.Logic;
+import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.sharing.SharingMessage;
 import org.loadlab.workload.arrival.ArrivalProcess;

@@ -1,0 +1,92 @@
+package org.loadlab.app.cli;
+
+import org.loadlab.shell.cluster.ClusterMember;
+import org.loadlab.shell.cluster.ClusterSettings;
+import org.loadlab.shell.cluster.Control;
+import org.loadlab.shell.cluster.MemberOptions;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigValueFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code loadlab cluster}: runs one member of a LoadLab cluster until it is stopped
+ * (SIGTERM or Ctrl-C: graceful leave), downed by the split brain resolver, or its
+ * max-lifetime passes. Exit codes: 0 after a normal stop, 1 if the member could not
+ * start, 2 for a bad flag.
+ */
+@Command(name = "cluster", mixinStandardHelpOptions = true,
+        description = {"Run one member of a LoadLab cluster (Pekko Cluster): node actors, balancers, and/or the gateway",
+                "with the HTTP control API. Settings: loadlab-cluster.conf, application.conf, -D, environment (docs/cluster.md)."})
+public final class ClusterCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--role", split = ",", paramLabel = "ROLE",
+            description = "node, balancer, gateway or all; comma-separated, e.g. balancer,gateway (default: all).")
+    private List<String> roles;
+
+    @Option(names = "--host", paramLabel = "HOST", description = "Canonical hostname of this member (default 127.0.0.1).")
+    private String host;
+
+    @Option(names = "--port", paramLabel = "P", description = "Remoting port of this member (default 2551; 0 = any free port).")
+    private Integer port;
+
+    @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
+            description = "Seed members, host:port or pekko://loadlab@host:port, comma-separated (default 127.0.0.1:2551).")
+    private List<String> seedNodes;
+
+    @Option(names = "--http-host", paramLabel = "HOST", description = "Control API address (gateway role; default 127.0.0.1).")
+    private String httpHost;
+
+    @Option(names = "--http-port", paramLabel = "P", description = "Control API port (gateway role; default 8080).")
+    private Integer httpPort;
+
+    @Option(names = "--prometheus-port", paramLabel = "P", description = "Prometheus endpoint port (default 9095).")
+    private Integer prometheusPort;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any setting, e.g. --set loadlab.metrics.kamon=off (repeatable).")
+    private List<String> sets = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        MemberOptions options = new MemberOptions(roles, host, port, seedNodes, httpHost, httpPort, prometheusPort, sets);
+        List<String> problems = options.problems();
+        if (!problems.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), String.join("; ", problems));
+        }
+        Config config;
+        try {
+            config = options.config().withValue("pekko.coordinated-shutdown.exit-jvm", ConfigValueFactory.fromAnyRef("on"));
+            ClusterSettings.from(config);
+        } catch (com.typesafe.config.ConfigException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "bad setting: " + e.getMessage());
+        }
+        ClusterMember member;
+        try {
+            member = ClusterMember.start(config, org.loadlab.app.http.ControlApi.edge());
+        } catch (IllegalStateException e) {
+            spec.commandLine().getErr().println("error: " + e.getMessage());
+            return 1;
+        }
+        ClusterSettings s = member.settings();
+        StringBuilder line = new StringBuilder("loadlab: member " + member.system().address() + " roles "
+                + MemberOptions.expand(s.roles()) + " joining " + config.getStringList("pekko.cluster.seed-nodes"));
+        if (member.httpPort() > 0) {
+            line.append("; control API http://").append(s.httpHost()).append(':').append(member.httpPort());
+        }
+        if (s.kamon()) {
+            line.append("; Prometheus http://").append(config.getString("kamon.prometheus.embedded-server.hostname")).append(':')
+                    .append(config.getInt("kamon.prometheus.embedded-server.port")).append("/metrics");
+        }
+        System.out.println(line);
+        System.out.flush();
+        member.awaitTermination();
+        return 0;
+    }
+}

@@ -1,0 +1,245 @@
+package org.loadlab.app.cli;
+
+import org.loadlab.shell.cluster.ApiReply;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The topology of docker/docker-compose.yml as local JVMs on loopback: one member with the
+ * balancer and gateway roles (remoting port {@code basePort}, HTTP {@code httpPort}) and
+ * {@code nodes} members with the node role (ports basePort+1 ...), each a child process
+ * running {@code loadlab cluster}. Children stop when this process closes their standard
+ * input (so they never outlive it), on {@link #close} (SIGTERM: graceful leave), or when
+ * killed with {@link #kill} (SIGKILL: what the split brain resolver is for).
+ * PostgreSQL, Prometheus and Grafana of the compose file are not started: the gateway
+ * keeps results in files, and each member serves its Prometheus endpoint on loopback.
+ */
+public final class LocalCluster implements AutoCloseable {
+    /**
+     * One child member.
+     *
+     * @param name gateway, node-1, node-2, ...
+     * @param roles its roles
+     * @param port remoting port
+     * @param prometheusPort its Prometheus endpoint
+     * @param process the child process
+     * @param log where its output goes (null: relayed to this process's stdout)
+     */
+    public record Member(String name, String roles, int port, int prometheusPort, Process process, Path log) {
+    }
+
+    private final List<Member> members = new ArrayList<>();
+    private final int httpPort;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private LocalCluster(int httpPort) {
+        this.httpPort = httpPort;
+    }
+
+    /**
+     * Starts the members.
+     *
+     * @param nodes number of node members, ≥ 1
+     * @param basePort remoting port of the gateway; nodes use the next ones
+     * @param httpPort control API port of the gateway
+     * @param basePrometheusPort Prometheus port of the gateway; nodes use the next ones
+     * @param classPath class path of the children
+     * @param jvmArgs extra JVM arguments of the children (e.g. -Xmx, -D settings)
+     * @param memberArgs extra arguments of every {@code loadlab cluster} command (e.g. --set k=v)
+     * @param logDir directory for one log file per member, or null to relay output with a prefix
+     */
+    public static LocalCluster start(int nodes, int basePort, int httpPort, int basePrometheusPort, String classPath,
+                                     List<String> jvmArgs, List<String> memberArgs, Path logDir) throws IOException {
+        requireFree(httpPort, "the HTTP port (--http-port)");
+        for (int i = 0; i <= nodes; i++) {
+            requireFree(basePort + i, "a remoting port (--port " + basePort + " + " + i + ")");
+        }
+        LocalCluster c = new LocalCluster(httpPort);
+        String seed = "127.0.0.1:" + basePort;
+        try {
+            c.spawn("gateway", "balancer,gateway", basePort, basePrometheusPort, seed, classPath, jvmArgs,
+                    concat(memberArgs, List.of("--http-port", String.valueOf(httpPort))), logDir);
+            for (int i = 1; i <= nodes; i++) {
+                c.spawn("node-" + i, "node", basePort + i, basePrometheusPort + i, seed, classPath, jvmArgs, memberArgs, logDir);
+            }
+        } catch (IOException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> l = new ArrayList<>(a);
+        l.addAll(b);
+        return l;
+    }
+
+    private void spawn(String name, String roles, int port, int promPort, String seed, String classPath, List<String> jvmArgs,
+                       List<String> memberArgs, Path logDir) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmArgs);
+        String configFile = System.getProperty("config.file");
+        if (configFile != null) {
+            cmd.add("-Dconfig.file=" + configFile);
+        }
+        cmd.addAll(List.of("-cp", classPath, LoadLabCli.class.getName(), "cluster", "--role", roles, "--host", "127.0.0.1",
+                "--port", String.valueOf(port), "--seed-nodes", seed, "--prometheus-port", String.valueOf(promPort),
+                "--set", "loadlab.cluster.exit-on-stdin-eof = on"));
+        cmd.addAll(memberArgs);
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        Path log = null;
+        if (logDir != null) {
+            log = logDir.resolve(name + ".log");
+            pb.redirectOutput(log.toFile());
+        }
+        Process p = pb.start(); // stdin stays a pipe held open by this process
+        if (logDir == null) {
+            relay(name, p, System.out);
+        }
+        members.add(new Member(name, roles, port, promPort, p, log));
+    }
+
+    private static void relay(String name, Process p, PrintStream out) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    out.println("[" + name + "] " + line);
+                }
+            } catch (IOException e) {
+                // the child is gone
+            }
+        }, "relay-" + name);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** The members, gateway first. */
+    public List<Member> members() {
+        return List.copyOf(members);
+    }
+
+    /** Base URL of the control API. */
+    public String baseUrl() {
+        return "http://127.0.0.1:" + httpPort;
+    }
+
+    /** GET {@code path} as JSON, or null if the API does not answer. */
+    public JsonNode get(String path) {
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).timeout(Duration.ofSeconds(10))
+                    .GET().build(), HttpResponse.BodyHandlers.ofString());
+            return ApiReply.JSON.readTree(r.body());
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** Sends {@code method path} with a JSON body; returns the status and the JSON body. */
+    public Response send(String method, String path, String json) throws IOException, InterruptedException {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).timeout(Duration.ofSeconds(15))
+                .header("Content-Type", "application/json")
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        return new Response(r.statusCode(), r.body().isEmpty() ? null : ApiReply.JSON.readTree(r.body()));
+    }
+
+    /**
+     * Fails fast when {@code port} is taken on 127.0.0.1 (e.g. by another local cluster):
+     * otherwise the new members would fail to bind while the old cluster answered for them.
+     *
+     * @throws IllegalArgumentException naming the port and what it is for
+     */
+    static void requireFree(int port, String what) {
+        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+            probe.setReuseAddress(false);
+            probe.bind(new java.net.InetSocketAddress("127.0.0.1", port));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("port " + port + " on 127.0.0.1 is in use; it is " + what
+                    + ". Stop the process using it (another local cluster?) or choose other ports");
+        }
+    }
+
+    /** An HTTP status and JSON body. */
+    public record Response(int status, JsonNode body) {
+    }
+
+    /**
+     * Waits until every member is Up in the gateway's view of the cluster.
+     *
+     * @return true if they are within {@code timeout}
+     */
+    public boolean awaitUp(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            for (Member m : members) {
+                if (!m.process().isAlive()) {
+                    throw new IllegalStateException("member " + m.name() + " exited with code " + m.process().exitValue()
+                            + (m.log() != null ? "; see " + m.log() : ""));
+                }
+            }
+            JsonNode c = get("/cluster");
+            if (c != null && c.has("members")) {
+                int up = 0;
+                for (JsonNode m : c.get("members")) {
+                    if (m.get("status").asText().equals("Up")) {
+                        up++;
+                    }
+                }
+                if (up == members.size()) {
+                    return true;
+                }
+            }
+            Thread.sleep(250);
+        }
+        return false;
+    }
+
+    /** SIGKILL to member {@code name} (no graceful leave). */
+    public void kill(String name) {
+        for (Member m : members) {
+            if (m.name().equals(name)) {
+                m.process().destroyForcibly();
+            }
+        }
+    }
+
+    /** SIGTERM to every member (graceful leave), then SIGKILL to any still running after 20 s. */
+    @Override
+    public void close() {
+        for (int i = members.size() - 1; i >= 0; i--) {
+            members.get(i).process().destroy();
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        for (Member m : members) {
+            try {
+                long left = Math.max(1, deadline - System.nanoTime());
+                if (!m.process().waitFor(left, TimeUnit.NANOSECONDS)) {
+                    m.process().destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                m.process().destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

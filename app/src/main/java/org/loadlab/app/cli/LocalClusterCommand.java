@@ -1,0 +1,158 @@
+package org.loadlab.app.cli;
+
+import org.loadlab.shell.cluster.ApiReply;
+import org.loadlab.shell.cluster.Control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code loadlab local-cluster}: the docker-compose topology (1 balancer+gateway member,
+ * N node members) as child JVMs on loopback. Runs until Ctrl-C, {@code --stop-after}, or,
+ * with {@code --experiment}, until that experiment has run (then prints its results).
+ */
+@Command(name = "local-cluster", mixinStandardHelpOptions = true,
+        description = {"Start the docker-compose topology as local JVMs on 127.0.0.1: one balancer+gateway member",
+                "(HTTP control API) and N node members. PostgreSQL, Prometheus and Grafana are not started."})
+public final class LocalClusterCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--nodes", defaultValue = "3", paramLabel = "N", description = "Node members (default 3).")
+    private int nodes;
+
+    @Option(names = "--base-port", defaultValue = "2551", paramLabel = "P",
+            description = "Remoting port of the gateway; node members use the next ones (default 2551).")
+    private int basePort;
+
+    @Option(names = "--http-port", defaultValue = "8080", paramLabel = "P", description = "Control API port (default 8080).")
+    private int httpPort;
+
+    @Option(names = "--prometheus-port", defaultValue = "9095", paramLabel = "P",
+            description = "Prometheus port of the gateway; node members use the next ones (default 9095).")
+    private int prometheusPort;
+
+    @Option(names = "--member-heap", defaultValue = "384m", paramLabel = "SIZE", description = "-Xmx of each member (default 384m).")
+    private String heap;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "A setting for every member (repeatable).")
+    private List<String> sets = new ArrayList<>();
+
+    @Option(names = "--experiment", paramLabel = "SCENARIO",
+            description = "Once the cluster is up, run this built-in scenario through the API, print its results and stop.")
+    private String experiment;
+
+    @Option(names = "--experiment-set", paramLabel = "KEY=VALUE", description = "Scenario override for --experiment (repeatable).")
+    private List<String> experimentSets = new ArrayList<>();
+
+    @Option(names = "--policy", paramLabel = "NAME", description = "Policy of --experiment (default: the scenario's first).")
+    private String policy;
+
+    @Option(names = "--stop-after", paramLabel = "SECONDS", description = "Stop the cluster after this many seconds.")
+    private Double stopAfter;
+
+    @Override
+    public Integer call() throws Exception {
+        if (nodes < 1 || nodes > 32) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--nodes = " + nodes + ": allowed 1..32");
+        }
+        if (stopAfter != null && !(stopAfter > 0)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--stop-after = " + stopAfter + ": must be > 0");
+        }
+        List<String> memberArgs = new ArrayList<>();
+        for (String s : sets) {
+            memberArgs.add("--set");
+            memberArgs.add(s);
+        }
+        LocalCluster cluster = LocalCluster.start(nodes, basePort, httpPort, prometheusPort, System.getProperty("java.class.path"),
+                List.of("-Xmx" + heap, "-XX:+UseSerialGC"), memberArgs, null);
+        Thread hook = new Thread(cluster::close, "local-cluster-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            for (LocalCluster.Member m : cluster.members()) {
+                System.out.printf(Locale.ROOT, "  %-8s roles %-16s pekko://loadlab@127.0.0.1:%d  Prometheus http://127.0.0.1:%d/metrics%n",
+                        m.name(), m.roles(), m.port(), m.prometheusPort());
+            }
+            System.out.println("  control API " + cluster.baseUrl() + " (docs/http-api.md)");
+            if (!cluster.awaitUp(Duration.ofSeconds(90))) {
+                System.err.println("error: the members did not all come Up within 90 s");
+                return 1;
+            }
+            System.out.println("local-cluster: " + (nodes + 1) + " members Up");
+            if (experiment != null) {
+                return runExperiment(cluster);
+            }
+            long deadline = stopAfter == null ? Long.MAX_VALUE : System.nanoTime() + (long) (stopAfter * 1e9);
+            while (System.nanoTime() < deadline && cluster.members().get(0).process().isAlive()) {
+                Thread.sleep(200);
+            }
+            return 0;
+        } finally {
+            cluster.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // already shutting down
+            }
+        }
+    }
+
+    private int runExperiment(LocalCluster cluster) throws Exception {
+        ObjectNode body = ApiReply.JSON.createObjectNode();
+        body.put("scenario", experiment);
+        if (policy != null) {
+            body.put("policy", policy);
+        }
+        body.set("set", ApiReply.JSON.valueToTree(experimentSets));
+        LocalCluster.Response created = cluster.send("POST", "/experiments", body.toString());
+        for (int i = 0; i < 20 && created.status() == 503; i++) { // members' hosts still registering
+            Thread.sleep(500);
+            created = cluster.send("POST", "/experiments", body.toString());
+        }
+        if (created.status() != 201) {
+            System.err.println("error: POST /experiments answered " + created.status() + ": " + created.body());
+            return created.status() == 400 ? 2 : 1;
+        }
+        String id = created.body().get("id").asText();
+        System.out.println("experiment " + id + " started: " + created.body().get("assignment"));
+        long deadline = stopAfter == null ? Long.MAX_VALUE : System.nanoTime() + (long) (stopAfter * 1e9);
+        JsonNode status = null;
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(1000);
+            status = cluster.get("/experiments/" + id);
+            if (status == null) {
+                continue;
+            }
+            String st = status.get("status").asText();
+            JsonNode p = status.get("progress");
+            System.out.printf(Locale.ROOT, "  %s  t=%.1f s  arrived %d  completed %d  rejected %d  lost %d%n", st,
+                    p.get("scenarioSeconds").asDouble(), p.get("arrived").asLong(), p.get("completed").asLong(),
+                    p.get("rejected").asLong(), p.get("lost").asLong());
+            if (!st.equals("starting") && !st.equals("running") && !st.equals("draining") && !st.equals("stopping")) {
+                break;
+            }
+        }
+        if (status != null && status.has("results")) {
+            JsonNode m = status.get("results").get("metrics");
+            System.out.printf(Locale.ROOT, "%s: %d completed, %d rejected, %d lost; mean response %.4f s, p99 %.4f s;"
+                            + " %.1f requests/s through the cluster; routing decision p50 %s us, p99 %s us%nresults: %s%n",
+                    id, m.get("requestsCompleted").asLong(), m.get("requestsRejected").asLong(), m.get("requestsLost").asLong(),
+                    m.get("responseMean").asDouble(), m.get("responseP99").asDouble(),
+                    status.get("metricsSoFar").get("requestsPerSecondWall").asDouble(),
+                    status.get("routing").get("decisionLatencyMicros").path("p50").asText("-"),
+                    status.get("routing").get("decisionLatencyMicros").path("p99").asText("-"),
+                    status.get("results").get("dir").asText());
+            return 0;
+        }
+        System.err.println("error: experiment " + id + " did not finish: " + status);
+        return 1;
+    }
+}

@@ -1,0 +1,27 @@
+package org.loadlab.app.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.loadlab.analysis.campaign.CampaignReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code loadlab report DIR}: rebuilds a campaign's statistics, plots and report from its saved runs. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Rebuild a campaign's summary, pairwise tables, plots and report from DIR/runs.jsonl.")
+final class ReportCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "DIR", description = "A campaign directory (holds runs.jsonl and campaign-meta.json).")
+    private Path dir;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!Files.isRegularFile(dir.resolve("runs.jsonl")) || !Files.isRegularFile(dir.resolve(CampaignReport.META_FILE))) {
+            throw new BadInputException("report: " + dir + " is not a finished campaign directory (runs.jsonl and "
+                    + CampaignReport.META_FILE + " are missing); see `loadlab campaign list`");
+        }
+        CampaignReport.rebuild(dir);
+        System.out.println("Report: " + dir.resolve(CampaignReport.REPORT_HTML) + " (and report.md, summary.csv, pairwise.csv, plots/)");
+        return 0;
+    }
+}

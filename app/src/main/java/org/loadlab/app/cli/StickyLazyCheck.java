@@ -1,0 +1,62 @@
+package org.loadlab.app.cli;
+
+import org.loadlab.studies.stickylazy.StickyLazyAnalysis;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code loadlab sticky-lazy-check DIR}: seed 001's theory checks on a finished campaign
+ * directory (see {@link StickyLazyAnalysis}); writes {@code theory.csv},
+ * {@code peak-bound.csv}, {@code sticky-lazy.md} and {@code plots/sticky-lazy-*} into DIR and
+ * prints a summary. Exit codes: 0 done, 2 DIR is not a finished campaign directory.
+ *
+ * <p>Until it is registered as a subcommand of {@code loadlab}, run it with
+ * {@code java -cp runtime/target/loadlab.jar org.loadlab.app.cli.StickyLazyCheck DIR}.
+ *
+ * <p>Source: seed 001, SPEC.md §5.
+ */
+@Command(name = "sticky-lazy-check", mixinStandardHelpOptions = true,
+        description = "Seed 001 theory checks (probes per request, peak bound) on a finished campaign directory.")
+public final class StickyLazyCheck implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "DIR", description = "A finished campaign directory (holds runs.jsonl).")
+    private Path dir;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!Files.isRegularFile(dir.resolve("runs.jsonl"))) {
+            System.err.println("sticky-lazy-check: " + dir + " has no runs.jsonl; run a campaign first, e.g. "
+                    + "./loadlab campaign run sticky-lazy");
+            return 2;
+        }
+        boolean any = org.loadlab.analysis.campaign.RunsFile.read(dir.resolve("runs.jsonl")).stream()
+                .anyMatch(run -> run.metrics().counters().containsKey("first_probes")
+                        || run.metrics().counters().containsKey("blind_routes"));
+        if (!any) {
+            System.err.println("sticky-lazy-check: " + dir + " holds no Sticky-Lazy run (no sticky-lazy counters in"
+                    + " runs.jsonl); run e.g. ./loadlab campaign run sticky-lazy");
+            return 2;
+        }
+        StickyLazyAnalysis.Result r = StickyLazyAnalysis.writeAll(dir);
+        System.out.printf(Locale.ROOT, "%d Sticky-Lazy run(s) checked; peak bound held in %d of %d pair(s)%s.%n",
+                r.runs().size(), r.pairsHolding(), r.pairs().size(),
+                r.pairs().isEmpty() ? "" : String.format(Locale.ROOT, " (largest excess %+d)", r.maxExcess()));
+        System.out.println("Wrote " + dir.resolve(StickyLazyAnalysis.MARKDOWN) + ", " + StickyLazyAnalysis.THEORY_CSV
+                + ", " + StickyLazyAnalysis.PEAK_CSV + " and plots/sticky-lazy-*");
+        return 0;
+    }
+
+    /**
+     * Runs the check from the command line.
+     *
+     * @param args {@code DIR}
+     */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new StickyLazyCheck()).execute(args));
+    }
+}

@@ -1,0 +1,398 @@
+package org.loadlab.app.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.http.javadsl.Http;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.model.ContentType;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpCharsets;
+import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.MediaTypes;
+import org.apache.pekko.http.javadsl.model.headers.RawHeader;
+import org.apache.pekko.http.javadsl.server.AllDirectives;
+import org.apache.pekko.http.javadsl.server.MethodRejection;
+import org.apache.pekko.http.javadsl.server.PathMatchers;
+import org.apache.pekko.http.javadsl.server.Rejection;
+import org.apache.pekko.http.javadsl.server.RejectionHandler;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
+import org.loadlab.shell.cluster.ApiReply;
+import org.loadlab.shell.cluster.ClusterSettings;
+import org.loadlab.shell.cluster.Gateway;
+
+/**
+ * The HTTP control API of the gateway role (Pekko HTTP, JSON via Jackson), described in
+ * OpenAPI form in docs/http-api.md:
+ * <pre>
+ *   GET    /health                 member up?            GET  /cluster   members, roles, reachability
+ *   GET    /nodes[?experiment=]    per node state        GET  /explain-routing[?experiment=&amp;last=]
+ *   POST   /experiments            start one             GET  /experiments[/{id}]
+ *   DELETE /experiments/{id}       stop it               PUT  /policy
+ *   POST   /chaos/inject           fault into a node     POST /chaos/clear
+ * </pre>
+ * Errors are JSON problem bodies ({@code application/problem+json}: type, title, status,
+ * detail, and field, value, allowed where they apply). POST, PUT and DELETE need
+ * {@code Authorization: Bearer <token>} when the server is bound beyond loopback (or
+ * {@code loadlab.cluster.http.require-token = on}).
+ */
+public final class ControlApi extends AllDirectives {
+    private static final Duration ASK_TIMEOUT = Duration.ofSeconds(10);
+    private static final ContentType PROBLEM = ContentTypes.create(
+            MediaTypes.applicationWithFixedCharset("problem+json", HttpCharsets.UTF_8));
+    private static final Set<String> EXPERIMENT_FIELDS = Set.of("scenario", "set", "policy", "seed", "timeScale");
+
+    private final ActorSystem<?> system;
+    private final ActorRef<Gateway.Command> gateway;
+    private final ClusterSettings settings;
+    private final boolean tokenRequired;
+
+    /**
+     * @param system the member's actor system
+     * @param gateway the gateway actor
+     * @param settings the member's settings (HTTP host, token)
+     * @throws IllegalStateException if a token is required but none is configured
+     */
+    public ControlApi(ActorSystem<?> system, ActorRef<Gateway.Command> gateway, ClusterSettings settings) {
+        this.system = system;
+        this.gateway = gateway;
+        this.settings = settings;
+        this.tokenRequired = tokenRequired(settings);
+        if (tokenRequired && settings.httpToken().isEmpty()) {
+            throw new IllegalStateException("loadlab.cluster.http.host = " + settings.httpHost()
+                    + " is beyond loopback: set a bearer token (LOADLAB_HTTP_TOKEN or loadlab.cluster.http.token)"
+                    + " for the requests that change state, or bind to 127.0.0.1");
+        }
+    }
+
+    /** True if state-changing requests need the bearer token. */
+    public static boolean tokenRequired(ClusterSettings settings) {
+        if (settings.requireToken().equals("on")) {
+            return true;
+        }
+        try {
+            return !InetAddress.getByName(settings.httpHost()).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return true;
+        }
+    }
+
+    /** Binds the API to the configured host and port. */
+    public CompletionStage<ServerBinding> bind() {
+        return Http.get(system).newServerAt(settings.httpHost(), settings.httpPort()).bind(routes());
+    }
+
+    /** This API as the edge {@link org.loadlab.shell.cluster.ClusterMember#start} binds in front of the gateway. */
+    public static org.loadlab.shell.cluster.ControlEdge edge() {
+        return (system, gateway, settings) -> new ControlApi(system, gateway, settings).bind()
+                .thenApply(b -> new org.loadlab.shell.cluster.ControlEdge.Binding(b.localAddress().getPort(),
+                        () -> b.unbind().thenApply(x -> org.apache.pekko.Done.getInstance())));
+    }
+
+    // ------------------------------------------------------------------ responses
+
+    static HttpResponse response(ApiReply r) {
+        byte[] body;
+        try {
+            body = ApiReply.JSON.writeValueAsBytes(r.body());
+        } catch (JsonProcessingException e) {
+            body = ("{\"title\":\"internal error\",\"status\":500,\"detail\":\"" + e.getOriginalMessage().replace('"', '\'') + "\"}")
+                    .getBytes(StandardCharsets.UTF_8);
+        }
+        ContentType type = r.status() >= 400 ? PROBLEM : ContentTypes.APPLICATION_JSON;
+        return HttpResponse.create().withStatus(r.status()).withEntity(HttpEntities.create(type, body));
+    }
+
+    private Route reply(ApiReply r) {
+        return complete(response(r));
+    }
+
+    private Route ask(Function<ActorRef<ApiReply>, Gateway.Command> make) {
+        CompletionStage<ApiReply> answer = AskPattern.ask(gateway, make::apply, ASK_TIMEOUT, system.scheduler());
+        return completeWithFuture(answer.handle((r, e) -> e == null ? response(r)
+                : response(ApiReply.problem(504, "gateway timeout", "the gateway did not answer in " + ASK_TIMEOUT.toSeconds()
+                + " s: " + e.getMessage(), null, null, null))));
+    }
+
+    // ------------------------------------------------------------------ routes
+
+    /** All routes, with problem bodies for rejections and exceptions. */
+    public Route routes() {
+        return handleExceptions(org.apache.pekko.http.javadsl.server.ExceptionHandler.newBuilder()
+                        .match(Exception.class, e -> reply(ApiReply.problem(500, "internal error", String.valueOf(e), null, null, null)))
+                        .build(),
+                () -> handleRejections(rejections(), () -> concat(
+                        path("health", () -> get(this::health)),
+                        path("cluster", () -> get(this::cluster)),
+                        path("nodes", () -> get(() -> parameterOptional("experiment",
+                                e -> ask(to -> new Gateway.Nodes(e.orElse(null), to))))),
+                        path("explain-routing", () -> get(() -> parameterOptional("experiment",
+                                e -> parameterOptional("last", last -> explain(e, last))))),
+                        pathPrefix("experiments", () -> concat(
+                                pathEnd(() -> concat(
+                                        get(() -> ask(Gateway.ListAll::new)),
+                                        post(() -> authorized(() -> entity(Unmarshaller.entityToString(), this::createExperiment))))),
+                                path(PathMatchers.segment(), id -> concat(
+                                        get(() -> ask(to -> new Gateway.Get(id, to))),
+                                        delete(() -> authorized(() -> ask(to -> new Gateway.Delete(id, to)))))))),
+                        path("policy", () -> put(() -> authorized(() -> entity(Unmarshaller.entityToString(), this::policy)))),
+                        pathPrefix("chaos", () -> concat(
+                                path("inject", () -> post(() -> authorized(() ->
+                                        entity(Unmarshaller.entityToString(), b -> chaos(b, false))))),
+                                path("clear", () -> post(() -> authorized(() ->
+                                        entity(Unmarshaller.entityToString(), b -> chaos(b, true))))))))));
+    }
+
+    private RejectionHandler rejections() {
+        return RejectionHandler.newBuilder()
+                .handleAll(MethodRejection.class, list -> {
+                    List<String> allowed = new ArrayList<>();
+                    list.forEach(r -> allowed.add(r.supported().name()));
+                    return extractRequest(req -> reply(ApiReply.problem(405, "method not allowed", req.method().name() + " "
+                            + req.getUri().path() + " is not supported", "method", req.method().name(), allowed)));
+                })
+                .handleNotFound(extractRequest(req -> reply(ApiReply.problem(404, "not found", "no resource "
+                        + req.getUri().path(), "path", req.getUri().path(), List.of("/health", "/cluster", "/nodes",
+                        "/experiments", "/experiments/{id}", "/policy", "/chaos/inject", "/chaos/clear", "/explain-routing")))))
+                .handleAll(Rejection.class, list -> reply(ApiReply.problem(400, "bad request", String.valueOf(list), null, null, null)))
+                .build();
+    }
+
+    /** Passes state-changing requests that carry the token (when one is required). */
+    private Route authorized(Supplier<Route> inner) {
+        if (!tokenRequired) {
+            return inner.get();
+        }
+        return optionalHeaderValueByName("Authorization", h -> {
+            String expected = "Bearer " + settings.httpToken();
+            if (h.isPresent() && MessageDigest.isEqual(h.get().getBytes(StandardCharsets.UTF_8),
+                    expected.getBytes(StandardCharsets.UTF_8))) {
+                return inner.get();
+            }
+            HttpResponse r = response(ApiReply.problem(401, "unauthorized", "this request changes state: send "
+                    + "'Authorization: Bearer <token>' (the server is bound beyond loopback)", "Authorization",
+                    h.isPresent() ? "(wrong token)" : null, "Bearer <token>"));
+            return complete(r.addHeader(RawHeader.create("WWW-Authenticate", "Bearer realm=\"loadlab\"")));
+        });
+    }
+
+    // ------------------------------------------------------------------ handlers
+
+    private Route health() {
+        Cluster cluster = Cluster.get(system);
+        Member self = cluster.selfMember();
+        Map<String, Object> body = new LinkedHashMap<>();
+        boolean up = self.status() == MemberStatus.up();
+        body.put("status", up ? "ok" : "starting");
+        body.put("member", self.address().toString());
+        body.put("memberStatus", self.status().toString());
+        body.put("roles", self.getRoles());
+        int members = 0;
+        for (Member m : cluster.state().getMembers()) {
+            members++;
+        }
+        body.put("members", members);
+        body.put("unreachable", cluster.state().getUnreachable().size());
+        return reply(ApiReply.of(up ? 200 : 503, body));
+    }
+
+    private Route cluster() {
+        Cluster cluster = Cluster.get(system);
+        var state = cluster.state();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("self", cluster.selfMember().address().toString());
+        body.put("leader", state.getLeader() == null ? null : state.getLeader().toString());
+        List<Map<String, Object>> members = new ArrayList<>();
+        for (Member m : state.getMembers()) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("address", m.address().toString());
+            x.put("status", m.status().toString());
+            x.put("roles", m.getRoles().stream().filter(r -> !r.startsWith("dc-")).sorted().toList());
+            x.put("reachable", !state.getUnreachable().contains(m));
+            members.add(x);
+        }
+        body.put("members", members);
+        body.put("unreachable", state.getUnreachable().stream().map(m -> m.address().toString()).sorted().toList());
+        var sbr = system.settings().config().getConfig("pekko.cluster.split-brain-resolver");
+        body.put("downingProvider", system.settings().config().getString("pekko.cluster.downing-provider-class"));
+        body.put("splitBrainResolver", Map.of("activeStrategy", sbr.getString("active-strategy"),
+                "stableAfter", sbr.getDuration("stable-after").toMillis() / 1000.0 + " s"));
+        return reply(ApiReply.ok(body));
+    }
+
+    private Route explain(Optional<String> experiment, Optional<String> last) {
+        int n = 10;
+        if (last.isPresent()) {
+            try {
+                n = Integer.parseInt(last.get());
+            } catch (NumberFormatException e) {
+                n = -1;
+            }
+            if (n < 1 || n > 100) {
+                return reply(ApiReply.badRequest("last", last.get(), "1..100", "number of recent decisions per balancer"));
+            }
+        }
+        int k = n;
+        return ask(to -> new Gateway.Explain(experiment.orElse(null), k, to));
+    }
+
+    /** Parses a JSON object body, or answers the problem. */
+    private static ObjectNode object(String body) {
+        try {
+            JsonNode n = ApiReply.JSON.readTree(body);
+            return n instanceof ObjectNode o ? o : null;
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    private static ApiReply notAnObject(String body, String example) {
+        return ApiReply.badRequest("body", body.length() > 200 ? body.substring(0, 200) + "..." : body,
+                "a JSON object such as " + example, "the request body is not a JSON object");
+    }
+
+    private static String unknownField(ObjectNode o, Set<String> allowed) {
+        for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!allowed.contains(f)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    private Route createExperiment(String body) {
+        String example = "{\"scenario\": \"quickstart\", \"set\": {\"duration\": 30}, \"policy\": \"p2c\", \"seed\": 101}";
+        ObjectNode o = object(body);
+        if (o == null) {
+            return reply(notAnObject(body, example));
+        }
+        String unknown = unknownField(o, EXPERIMENT_FIELDS);
+        if (unknown != null) {
+            return reply(ApiReply.badRequest(unknown, o.get(unknown), EXPERIMENT_FIELDS.stream().sorted().toList(),
+                    "unknown field '" + unknown + "'"));
+        }
+        JsonNode scenario = o.get("scenario");
+        String name = null;
+        String tree = null;
+        if (scenario != null && scenario.isTextual()) {
+            name = scenario.asText();
+        } else if (scenario != null && scenario.isObject()) {
+            tree = scenario.toString();
+        } else {
+            return reply(ApiReply.badRequest("scenario", scenario, "a built-in scenario name or a scenario object",
+                    "POST /experiments needs a scenario"));
+        }
+        List<String> overrides = new ArrayList<>();
+        JsonNode set = o.get("set");
+        if (set != null && set.isObject()) {
+            set.properties().forEach(e -> overrides.add(e.getKey() + "=" + e.getValue().toString()));
+        } else if (set != null && set.isArray()) {
+            for (JsonNode s : set) {
+                if (!s.isTextual()) {
+                    return reply(ApiReply.badRequest("set", set, "an object of scenario keys, or a list of \"key=value\" strings",
+                            "every override must be a string"));
+                }
+                overrides.add(s.asText());
+            }
+        } else if (set != null && !set.isNull()) {
+            return reply(ApiReply.badRequest("set", set, "an object of scenario keys, or a list of \"key=value\" strings",
+                    "bad overrides"));
+        }
+        JsonNode policy = o.get("policy");
+        if (policy != null && !policy.isTextual()) {
+            return reply(ApiReply.badRequest("policy", policy, "a policy name (GET /experiments shows none; see loadlab policies)",
+                    "policy must be a string"));
+        }
+        JsonNode seed = o.get("seed");
+        if (seed != null && !seed.canConvertToLong()) {
+            return reply(ApiReply.badRequest("seed", seed, "an integer", "seed must be an integer"));
+        }
+        JsonNode scale = o.get("timeScale");
+        if (scale != null && !scale.isNumber()) {
+            return reply(ApiReply.badRequest("timeScale", scale, "a number in (0, 1000]", "timeScale must be a number"));
+        }
+        Gateway.ExperimentRequest req = new Gateway.ExperimentRequest(name, tree, overrides,
+                policy == null ? null : policy.asText(), seed == null ? null : seed.asLong(), scale == null ? 1.0 : scale.asDouble());
+        return ask(to -> new Gateway.Create(req, to));
+    }
+
+    private Route policy(String body) {
+        ObjectNode o = object(body);
+        if (o == null) {
+            return reply(notAnObject(body, "{\"policy\": \"p2c\"}"));
+        }
+        String unknown = unknownField(o, Set.of("policy", "experiment"));
+        if (unknown != null) {
+            return reply(ApiReply.badRequest(unknown, o.get(unknown), List.of("experiment", "policy"), "unknown field '" + unknown + "'"));
+        }
+        JsonNode p = o.get("policy");
+        if (p == null || !p.isTextual()) {
+            return reply(ApiReply.badRequest("policy", p, "a policy name, e.g. p2c", "PUT /policy needs the policy to switch to"));
+        }
+        String experiment = o.hasNonNull("experiment") ? o.get("experiment").asText() : null;
+        return ask(to -> new Gateway.SwitchPolicy(experiment, p.asText(), to));
+    }
+
+    private Route chaos(String body, boolean clear) {
+        ObjectNode o = object(body.isBlank() && clear ? "{}" : body);
+        if (o == null) {
+            return reply(notAnObject(body, clear ? "{\"node\": 3}" : "{\"node\": 3, \"fault\": \"latency\", \"value\": 0.2}"));
+        }
+        Set<String> fields = clear ? Set.of("node", "experiment") : Set.of("node", "fault", "value", "experiment");
+        String unknown = unknownField(o, fields);
+        if (unknown != null) {
+            return reply(ApiReply.badRequest(unknown, o.get(unknown), fields.stream().sorted().toList(), "unknown field '" + unknown + "'"));
+        }
+        JsonNode node = o.get("node");
+        int j;
+        if (node == null && clear) {
+            j = -1; // every node
+        } else if (node == null || !node.canConvertToInt() || !node.isIntegralNumber()) {
+            return reply(ApiReply.badRequest("node", node, "a node index 0..n-1", "which node"));
+        } else {
+            j = node.asInt();
+        }
+        String fault = "clear";
+        Double value = null;
+        if (!clear) {
+            JsonNode f = o.get("fault");
+            if (f == null || !f.isTextual()) {
+                return reply(ApiReply.badRequest("fault", f, List.of("cpu-spike", "latency", "error-rate", "crash"), "which fault"));
+            }
+            fault = f.asText();
+            JsonNode v = o.get("value");
+            if (v != null && !v.isNumber()) {
+                return reply(ApiReply.badRequest("value", v, "a number", "the fault's parameter"));
+            }
+            value = v == null ? null : v.asDouble();
+        }
+        String experiment = o.hasNonNull("experiment") ? o.get("experiment").asText() : null;
+        String ff = fault;
+        Double vv = value;
+        return ask(to -> new Gateway.Chaos(experiment, j, ff, vv, to));
+    }
+}

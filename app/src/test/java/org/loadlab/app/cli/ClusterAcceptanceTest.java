@@ -1,0 +1,225 @@
+package org.loadlab.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Acceptance of cluster mode with three JVMs on loopback, started as {@code local-cluster}
+ * starts them (one balancer+gateway member, two node members): they form a cluster, run a
+ * scenario through the HTTP API with the results checked; then one node JVM is killed
+ * (SIGKILL) in the middle of a run: the split brain resolver (keep-majority) removes it,
+ * the balancers stop routing to its nodes, its in-flight requests are counted as lost, and
+ * the run completes. Every member stops by itself (max-lifetime, and when this JVM goes).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ClusterAcceptanceTest {
+    private static LocalCluster cluster;
+    private static Path dir;
+    private static int basePort;
+
+    /** A base port with {@code count} consecutive free ports after it. */
+    static int freeRange(int count) throws IOException {
+        Random r = new Random();
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int base = 20000 + r.nextInt(30000);
+            boolean free = true;
+            for (int p = base; p < base + count && free; p++) {
+                try (ServerSocket s = new ServerSocket(p)) {
+                    s.setReuseAddress(true);
+                } catch (IOException e) {
+                    free = false;
+                }
+            }
+            if (free) {
+                return base;
+            }
+        }
+        throw new IOException("no " + count + " consecutive free ports");
+    }
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        dir = Files.createTempDirectory("loadlab-cluster");
+        basePort = freeRange(3);
+        int prometheus = freeRange(3);
+        int http = freeRange(1);
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> memberArgs = List.of(
+                "--set", "pekko.cluster.split-brain-resolver.stable-after = 3s",
+                "--set", "loadlab.cluster.max-lifetime = 170s",
+                "--set", "loadlab.metrics.kamon = off",
+                "--set", "loadlab.cluster.results-dir = \"" + dir.resolve("results").toString().replace("\\", "/") + "\"");
+        cluster = LocalCluster.start(2, basePort, http, prometheus, cp,
+                List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), memberArgs, dir);
+        assertTrue(cluster.awaitUp(Duration.ofSeconds(90)), "3 members Up; logs in " + dir);
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    static JsonNode await(String id, List<String> states, double seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + (long) (seconds * 1e9);
+        JsonNode s = null;
+        while (System.nanoTime() < deadline) {
+            s = cluster.get("/experiments/" + id);
+            if (s != null && states.contains(s.get("status").asText())) {
+                return s;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError(id + " not " + states + " in " + seconds + " s: " + s + "; logs in " + dir);
+    }
+
+    static String start(String body) throws Exception {
+        LocalCluster.Response r = cluster.send("POST", "/experiments", body);
+        for (int i = 0; i < 20 && r.status() == 503; i++) { // members' hosts still registering
+            Thread.sleep(500);
+            r = cluster.send("POST", "/experiments", body);
+        }
+        assertEquals(201, r.status(), String.valueOf(r.body()));
+        return r.body().get("id").asText();
+    }
+
+    static void report(String what, JsonNode status) {
+        JsonNode d = status.get("routing").get("decisionLatencyMicros");
+        System.out.printf(java.util.Locale.ROOT, "%s: %.1f requests/s through the cluster (wall), routing decision p50 %.0f us,"
+                        + " p99 %.0f us (%d decisions); added latency p50 %.0f us, p99 %.0f us%n", what,
+                status.get("metricsSoFar").get("requestsPerSecondWall").asDouble(), d.get("p50").asDouble(), d.get("p99").asDouble(),
+                d.get("count").asLong(), status.get("routing").get("addedLatencyMicros").get("p50").asDouble(),
+                status.get("routing").get("addedLatencyMicros").get("p99").asDouble());
+    }
+
+    @Test
+    @Order(1)
+    void threeJvmsFormAClusterAndRunAScenarioThroughTheHttpApi() throws Exception {
+        JsonNode members = cluster.get("/cluster").get("members");
+        assertEquals(3, members.size());
+        List<String> roles = new ArrayList<>();
+        members.forEach(m -> roles.add(m.get("roles").toString()));
+        assertEquals(2, roles.stream().filter(r -> r.equals("[\"node\"]")).count(), roles.toString());
+        assertTrue(roles.contains("[\"balancer\",\"gateway\"]"), roles.toString());
+
+        String id = start("{\"scenario\":\"quickstart\",\"policy\":\"p2c\",\"seed\":11,\"set\":{\"nodes.count\":6,"
+                + "\"duration\":10,\"warmup\":2,\"demand.mean\":0.2,\"arrivals.utilisation\":0.7,"
+                // Fresh JVMs (JIT warming up) on a shared 2-core machine: probe replies may take longer than 50 ms.
+                + "\"information.probe-timeout\":0.5}}");
+        JsonNode s = await(id, List.of("finished", "failed", "stopped"), 60);
+        assertEquals("finished", s.get("status").asText(), s.toString());
+        assertEquals(3, s.get("assignment").size(), "gateway + two node members take part");
+        JsonNode m = s.get("results").get("metrics");
+        long arrived = m.get("requestsArrived").asLong();
+        assertEquals(s.get("progress").get("generated").asLong(), arrived, "every generated request reached a balancer");
+        assertEquals(arrived, m.get("requestsCompleted").asLong() + m.get("requestsRejected").asLong(), "all resolved: " + m);
+        assertTrue(m.get("requestsRejected").asLong() <= arrived / 50, "at most 2% rejected (both probe replies later than the"
+                + " probe timeout): " + m);
+        assertEquals(0, m.get("requestsLost").asLong());
+        double lambda = 0.7 * 6 / 0.2;
+        assertTrue(Math.abs(m.get("throughputRps").asDouble() - lambda) < 0.3 * lambda, "throughput near " + lambda + ": " + m);
+        for (JsonNode share : m.get("nodeRequestShare")) {
+            assertTrue(share.asDouble() > 0.05, "every node on both node JVMs served: " + m.get("nodeRequestShare"));
+        }
+        assertTrue(m.get("responseMean").asDouble() > 0.2 && m.get("responseMean").asDouble() < 3, m.toString());
+        assertEquals(2.0, m.get("queriesPerDecision").asDouble(), 1e-9, "p2c probes 2 nodes per decision");
+        Path results = Path.of(s.get("results").get("dir").asText());
+        assertTrue(Files.readString(results.resolve("results.csv")).contains("quickstart,p2c,11,"));
+        assertTrue(Files.size(results.resolve("timeseries.csv")) > 0);
+        report("3 JVMs, quickstart 6 nodes", s);
+    }
+
+    @Test
+    @Order(2)
+    void killingANodeJvmMidRunRemovesItStopsRoutingCountsLostRequestsAndCompletes() throws Exception {
+        String id = start("{\"scenario\":\"quickstart\",\"policy\":\"p2c\",\"seed\":12,\"set\":{\"nodes.count\":6,"
+                + "\"duration\":24,\"warmup\":2,\"demand.mean\":0.2,\"arrivals.utilisation\":0.85}}");
+        JsonNode running = await(id, List.of("running"), 30);
+        String victim = null;
+        List<Integer> victimNodes = new ArrayList<>();
+        for (var e : (Iterable<Map.Entry<String, JsonNode>>) running.get("assignment")::fields) {
+            if (e.getKey().endsWith(":" + (basePort + 2))) {
+                victim = e.getKey();
+                e.getValue().get("nodes").forEach(n -> victimNodes.add(n.asInt()));
+            }
+        }
+        assertTrue(victim != null && !victimNodes.isEmpty(), running.get("assignment").toString());
+        Thread.sleep(6000);
+        cluster.kill("node-2");
+        long killedAt = System.nanoTime();
+
+        JsonNode removed = null;
+        while (System.nanoTime() - killedAt < 40e9) {
+            JsonNode s = cluster.get("/experiments/" + id);
+            if (s.get("events").toString().contains("member-removed")) {
+                removed = s;
+                break;
+            }
+            Thread.sleep(250);
+        }
+        assertTrue(removed != null, "SBR removed the killed member within 40 s; logs in " + dir);
+        System.out.printf("member removed %.1f s after SIGKILL%n", (System.nanoTime() - killedAt) / 1e9);
+
+        Map<Integer, Long> before = routed(id);
+        JsonNode views = cluster.get("/explain-routing?experiment=" + id).get("balancers").get(0).get("nodes");
+        for (JsonNode v : views) {
+            if (victimNodes.contains(v.get("node").asInt())) {
+                assertTrue(v.get("masked").asBoolean(), v.toString());
+                assertEquals("member removed from the cluster", v.get("maskReason").asText());
+            }
+        }
+        Thread.sleep(3000);
+        Map<Integer, Long> after = routed(id);
+        for (int j : victimNodes) {
+            assertEquals(before.get(j), after.get(j), "no request routed to removed node " + j);
+        }
+        long alive = after.entrySet().stream().filter(e -> !victimNodes.contains(e.getKey()))
+                .mapToLong(e -> e.getValue() - before.get(e.getKey())).sum();
+        assertTrue(alive > 20, "the surviving nodes take the traffic: " + before + " -> " + after);
+
+        JsonNode s = await(id, List.of("finished", "failed", "stopped"), 60);
+        assertEquals("finished", s.get("status").asText(), s.toString());
+        assertTrue(s.get("endReason").asText().startsWith("completed"), s.get("endReason").asText());
+        JsonNode m = s.get("results").get("metrics");
+        long arrived = m.get("requestsArrived").asLong();
+        long lost = m.get("requestsLost").asLong();
+        assertTrue(lost > 0, "the killed node's in-flight requests are counted as lost: " + m);
+        assertEquals(arrived, m.get("requestsCompleted").asLong() + m.get("requestsRejected").asLong() + lost,
+                "every request resolved: " + m);
+        assertTrue(m.get("requestsRejected").asLong() < arrived / 10, "few rejections (probes to the dead node before it was"
+                + " found unreachable): " + m);
+        assertEquals(2, cluster.get("/cluster").get("members").size(), "the killed member is gone");
+        System.out.printf("killed node JVM: %d arrived, %d completed, %d rejected, %d lost%n", arrived,
+                m.get("requestsCompleted").asLong(), m.get("requestsRejected").asLong(), lost);
+        report("after a node JVM was killed", s);
+    }
+
+    private static Map<Integer, Long> routed(String id) {
+        Map<Integer, Long> routed = new HashMap<>();
+        for (JsonNode b : cluster.get("/explain-routing?experiment=" + id).get("balancers")) {
+            for (JsonNode v : b.get("nodes")) {
+                routed.merge(v.get("node").asInt(), v.get("routed").asLong(), Long::sum);
+            }
+        }
+        return routed;
+    }
+}

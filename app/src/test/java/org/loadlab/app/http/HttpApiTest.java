@@ -1,0 +1,281 @@
+package org.loadlab.app.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.loadlab.shell.cluster.ApiReply;
+import org.loadlab.shell.cluster.ClusterMember;
+import org.loadlab.shell.cluster.ClusterSettings;
+import org.loadlab.shell.cluster.MemberOptions;
+
+/**
+ * The HTTP control API on a one-member cluster (all roles, in this JVM): health and
+ * cluster views, problem bodies for bad requests, a live experiment with chaos, a policy
+ * switch and routing explanations, its results files and Prometheus metrics, stopping an
+ * experiment, and the bearer token for state-changing requests.
+ */
+class HttpApiTest {
+    private static ClusterMember member;
+    private static Path results;
+    private static int prometheusPort;
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        results = Files.createTempDirectory("loadlab-http");
+        prometheusPort = freePort();
+        MemberOptions options = new MemberOptions(List.of("all"), "127.0.0.1", freePort(), List.of(), "127.0.0.1", freePort(),
+                prometheusPort, List.of("loadlab.cluster.results-dir = \"" + results.toString().replace("\\", "/") + "\""));
+        member = ClusterMember.start(options.config(), ControlApi.edge());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (call("GET", "/health", null).status() != 200 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        if (member != null) {
+            member.leave("test done").toCompletableFuture().join();
+            member.awaitTermination();
+        }
+    }
+
+    record Reply(int status, JsonNode body, String contentType) {
+    }
+
+    static Reply call(String method, String path, String body) throws Exception {
+        return call(method, path, body, null, member.httpPort());
+    }
+
+    static Reply call(String method, String path, String body, String token, int port) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(15))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json");
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return new Reply(r.statusCode(), r.body().isEmpty() ? null : ApiReply.JSON.readTree(r.body()),
+                r.headers().firstValue("Content-Type").orElse(""));
+    }
+
+    /** POST /experiments, retried while the member's host is still registering (503). */
+    static Reply create(String body) throws Exception {
+        Reply r = call("POST", "/experiments", body);
+        for (int i = 0; i < 40 && r.status() == 503; i++) {
+            Thread.sleep(250);
+            r = call("POST", "/experiments", body);
+        }
+        return r;
+    }
+
+    static void assertProblem(Reply r, int status, String field) {
+        assertEquals(status, r.status(), String.valueOf(r.body()));
+        assertTrue(r.contentType().startsWith("application/problem+json"), r.contentType());
+        assertEquals(status, r.body().get("status").asInt());
+        assertNotNull(r.body().get("title"));
+        assertNotNull(r.body().get("detail"));
+        if (field != null) {
+            assertEquals(field, r.body().path("field").asText(), String.valueOf(r.body()));
+        }
+    }
+
+    static JsonNode awaitStatus(String id, List<String> states, double seconds) throws Exception {
+        long deadline = System.nanoTime() + (long) (seconds * 1e9);
+        JsonNode s = null;
+        while (System.nanoTime() < deadline) {
+            s = call("GET", "/experiments/" + id, null).body();
+            if (states.contains(s.get("status").asText())) {
+                return s;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("experiment " + id + " not in " + states + " after " + seconds + " s: " + s);
+    }
+
+    @Test
+    void healthAndClusterDescribeTheMember() throws Exception {
+        Reply h = call("GET", "/health", null);
+        assertEquals(200, h.status());
+        assertEquals("ok", h.body().get("status").asText());
+        assertEquals("Up", h.body().get("memberStatus").asText());
+        Reply c = call("GET", "/cluster", null);
+        assertEquals(200, c.status());
+        JsonNode m = c.body().get("members").get(0);
+        assertEquals("Up", m.get("status").asText());
+        assertEquals(List.of("balancer", "gateway", "node"), List.of(m.get("roles").get(0).asText(), m.get("roles").get(1).asText(),
+                m.get("roles").get(2).asText()));
+        assertTrue(m.get("reachable").asBoolean());
+        assertEquals("keep-majority", c.body().get("splitBrainResolver").get("activeStrategy").asText());
+        assertTrue(c.body().get("downingProvider").asText().endsWith("SplitBrainResolverProvider"));
+    }
+
+    @Test
+    void badRequestsGetProblemBodiesNamingFieldValueAndAllowed() throws Exception {
+        assertProblem(call("POST", "/experiments", "not json"), 400, "body");
+        Reply unknownField = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"polcy\":\"p2c\"}");
+        assertProblem(unknownField, 400, "polcy");
+        assertTrue(unknownField.body().get("allowed").toString().contains("policy"));
+        Reply unknownScenario = call("POST", "/experiments", "{\"scenario\":\"quikstart\"}");
+        assertProblem(unknownScenario, 400, "scenario");
+        assertEquals("quikstart", unknownScenario.body().get("value").asText());
+        assertTrue(unknownScenario.body().get("allowed").toString().contains("quickstart"));
+        Reply badKey = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"set\":{\"arrivals.utilisation\":1.7}}");
+        assertProblem(badKey, 400, "scenario");
+        assertTrue(badKey.body().get("problems").toString().contains("arrivals.utilisation"), badKey.body().toString());
+        assertProblem(call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"set\":{\"information.model\":\"oracle\"}}"),
+                400, "information.model");
+        Reply badPolicy = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"policy\":\"p9c\"}");
+        assertProblem(badPolicy, 400, "policy");
+        assertTrue(badPolicy.body().get("allowed").toString().contains("p2c"));
+        assertProblem(call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"timeScale\":0}"), 400, "timeScale");
+        assertProblem(call("GET", "/experiments/exp-nope", null), 404, "experiment");
+        assertProblem(call("DELETE", "/experiments/exp-nope", null), 404, "experiment");
+        assertProblem(call("GET", "/policy", null), 405, "method");
+        assertProblem(call("GET", "/nowhere", null), 404, "path");
+        assertProblem(call("PUT", "/policy", "{\"policy\":\"p9c\"}"), 400, "policy");
+        assertProblem(call("POST", "/chaos/inject", "{\"node\":0,\"fault\":\"meteor\"}"), 400, "fault");
+        assertProblem(call("POST", "/chaos/inject", "{\"node\":0,\"fault\":\"error-rate\",\"value\":1.5}"), 400, "value");
+        assertProblem(call("GET", "/explain-routing?last=0", null), 400, "last");
+    }
+
+    @Test
+    void anExperimentRunsLiveWithChaosPolicySwitchAndExplanations() throws Exception {
+        Reply created = create("{\"scenario\":\"quickstart\",\"policy\":\"p2c\",\"seed\":7,"
+                + "\"set\":{\"nodes.count\":4,\"duration\":8,\"warmup\":1,\"demand.mean\":0.25,\"arrivals.utilisation\":0.6}}");
+        assertEquals(201, created.status(), String.valueOf(created.body()));
+        String id = created.body().get("id").asText();
+        awaitStatus(id, List.of("running"), 20);
+        Thread.sleep(1500);
+
+        JsonNode explain = call("GET", "/explain-routing?last=3&experiment=" + id, null).body();
+        JsonNode b0 = explain.get("balancers").get(0);
+        assertEquals("p2c", b0.get("policy").asText());
+        assertEquals(4, b0.get("nodes").size());
+        JsonNode d = b0.get("lastDecisions").get(0);
+        assertEquals(2, d.get("candidates").size(), d.toString());
+        assertTrue(d.get("reason").asText().contains("p2c chose node-"), d.toString());
+        assertTrue(d.get("decisionMicros").asDouble() > 0);
+
+        Reply spike = call("POST", "/chaos/inject", "{\"node\":1,\"fault\":\"cpu-spike\",\"experiment\":\"" + id + "\"}");
+        assertEquals(200, spike.status(), String.valueOf(spike.body()));
+        assertEquals(200, call("POST", "/chaos/inject", "{\"node\":2,\"fault\":\"crash\",\"experiment\":\"" + id + "\"}").status());
+        assertEquals(200, call("POST", "/chaos/inject", "{\"node\":3,\"fault\":\"latency\",\"value\":0.02,\"experiment\":\"" + id + "\"}").status());
+        assertProblem(call("POST", "/chaos/inject", "{\"node\":9,\"fault\":\"crash\",\"experiment\":\"" + id + "\"}"), 400, "node");
+        Thread.sleep(800);
+        JsonNode nodes = call("GET", "/nodes?experiment=" + id, null).body().get("nodes");
+        assertEquals(4, nodes.size());
+        assertEquals(0.99, nodes.get(1).get("load").get("cpu").asDouble(), 1e-9);
+        assertTrue(nodes.get(1).get("faults").toString().contains("cpu-spike"));
+        assertEquals("failed", nodes.get(2).get("status").asText());
+        assertTrue(nodes.get(3).get("faults").toString().contains("latency"));
+        JsonNode views = call("GET", "/explain-routing?experiment=" + id, null).body().get("balancers").get(0).get("nodes");
+        boolean cpuMasked = views.get(1).get("masked").asBoolean()
+                && views.get(1).get("maskReason").asText().startsWith("cpu 0.99");
+        assertTrue(cpuMasked || views.get(1).get("load").isNull() || views.get(1).get("load").get("cpu").asDouble() < 0.9,
+                "node 1 is masked once the balancer has seen its CPU: " + views.get(1));
+
+        Reply switched = call("PUT", "/policy", "{\"policy\":\"least-queue\",\"experiment\":\"" + id + "\"}");
+        assertEquals(200, switched.status(), String.valueOf(switched.body()));
+        Thread.sleep(600);
+        assertEquals("least-queue", call("GET", "/explain-routing?experiment=" + id, null).body().get("balancers").get(0).get("policy").asText());
+        assertEquals(200, call("POST", "/chaos/clear", "{\"experiment\":\"" + id + "\"}").status());
+        Thread.sleep(300);
+        assertEquals("up", call("GET", "/nodes?experiment=" + id, null).body().get("nodes").get(2).get("status").asText());
+
+        JsonNode done = awaitStatus(id, List.of("finished", "failed", "stopped"), 40);
+        assertEquals("finished", done.get("status").asText(), done.toString());
+        assertEquals("least-queue", done.get("policy").asText());
+        assertEquals(1, done.get("policyChanges").size());
+        JsonNode m = done.get("results").get("metrics");
+        long arrived = m.get("requestsArrived").asLong();
+        assertTrue(arrived > 20, done.toString());
+        assertEquals(arrived, m.get("requestsCompleted").asLong() + m.get("requestsRejected").asLong()
+                + m.get("requestsLost").asLong(), "every request is resolved");
+        assertEquals(arrived, done.get("progress").get("generated").asLong());
+        assertTrue(done.get("routing").get("decisionLatencyMicros").get("count").asLong() > 0);
+        Path dir = Path.of(done.get("results").get("dir").asText());
+        for (String f : List.of("results.csv", "results.json", "timeseries.csv", "run-info.json")) {
+            assertTrue(Files.size(dir.resolve(f)) > 0, f);
+        }
+        assertTrue(Files.readString(dir.resolve("results.csv")).lines().skip(1).findFirst().orElse("").startsWith("quickstart,p2c,7,"));
+
+        HttpResponse<String> metrics = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + prometheusPort + "/metrics"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        for (String name : List.of("loadlab_request_latency_seconds_bucket", "loadlab_node_queue", "loadlab_probes_total",
+                "loadlab_decisions_total", "loadlab_requests_rejected_total", "loadlab_routing_decision_latency_seconds_count")) {
+            assertTrue(metrics.body().contains(name), name + " exported");
+        }
+    }
+
+    @Test
+    void deleteStopsARunningExperimentAndKeepsItsResults() throws Exception {
+        Reply created = create("{\"scenario\":\"quickstart\",\"set\":[\"nodes.count=3\",\"duration=120\"]}");
+        assertEquals(201, created.status(), String.valueOf(created.body()));
+        String id = created.body().get("id").asText();
+        awaitStatus(id, List.of("running"), 20);
+        Thread.sleep(1000);
+        Reply stopped = call("DELETE", "/experiments/" + id, null);
+        assertEquals(202, stopped.status());
+        JsonNode done = awaitStatus(id, List.of("stopped"), 20);
+        assertEquals("stopped by request", done.get("endReason").asText());
+        assertTrue(Files.exists(Path.of(done.get("results").get("dir").asText(), "results.json")));
+        JsonNode list = call("GET", "/experiments", null).body().get("experiments");
+        assertTrue(list.toString().contains(id));
+        assertProblem(call("PUT", "/policy", "{\"policy\":\"p2c\",\"experiment\":\"" + id + "\"}"), 409, "experiment");
+    }
+
+    @Test
+    void stateChangingRequestsNeedTheTokenWhenRequired() throws Exception {
+        ClusterSettings s = member.settings();
+        ClusterSettings guarded = new ClusterSettings(s.roles(), "127.0.0.1", freePort(), "s3cret", "on", s.resultsDir(),
+                s.startTimeout(), s.stopTimeout(), s.flushInterval(), s.mergeLag(), s.maxRunning(), s.maxNodes(), s.guardrails(),
+                s.silentAfterProbeTimeouts(), false, false, s.maxLifetime(), false);
+        ServerBinding binding = new ControlApi(member.system(), member.gateway(), guarded).bind().toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
+        try {
+            int port = binding.localAddress().getPort();
+            assertEquals(200, call("GET", "/health", null, null, port).status(), "reading needs no token");
+            assertProblem(call("DELETE", "/experiments/x", null, null, port), 401, "Authorization");
+            assertProblem(call("DELETE", "/experiments/x", null, "wrong", port), 401, "Authorization");
+            assertProblem(call("DELETE", "/experiments/x", null, "s3cret", port), 404, "experiment");
+            assertProblem(call("PUT", "/policy", "{\"policy\":\"p2c\"}", null, port), 401, "Authorization");
+        } finally {
+            binding.unbind().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+        ClusterSettings open = new ClusterSettings(s.roles(), "0.0.0.0", 0, "", "auto", s.resultsDir(), s.startTimeout(),
+                s.stopTimeout(), s.flushInterval(), s.mergeLag(), s.maxRunning(), s.maxNodes(), s.guardrails(),
+                s.silentAfterProbeTimeouts(), false, false, s.maxLifetime(), false);
+        assertTrue(ControlApi.tokenRequired(open), "beyond loopback the token is required");
+        try {
+            new ControlApi(member.system(), member.gateway(), open);
+            throw new AssertionError("a server beyond loopback without a token must not start");
+        } catch (IllegalStateException e) {
+            assertTrue(e.getMessage().contains("LOADLAB_HTTP_TOKEN"), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package org.loadlab.experiment.run;
+
+import org.loadlab.analysis.run.RunRecorder;
+import org.loadlab.kernel.Message;
+import org.loadlab.kernel.MetricsSink;
+
+/**
+ * Feeds the cores' observations into the analysis module's {@link RunRecorder} and keeps
+ * the count of requests whose fate is known, which a shell compares with the driver's
+ * arrivals to know when a run is over.
+ */
+public class RecorderSink implements MetricsSink {
+    private static final ClassValue<String> KIND = new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> type) {
+            return type.getSimpleName().intern();
+        }
+    };
+
+    private final RunRecorder recorder;
+    private long completed;
+    private long rejected;
+    private long lost;
+
+    /** @param recorder the run's recorder */
+    public RecorderSink(RunRecorder recorder) {
+        this.recorder = recorder;
+    }
+
+    /** Requests answered, rejected or lost so far: the ones whose fate is known. */
+    public long resolved() {
+        return completed + rejected + lost;
+    }
+
+    /** The underlying recorder. */
+    public RunRecorder recorder() {
+        return recorder;
+    }
+
+    @Override
+    public void arrived(double now, int balancer) {
+        recorder.arrived(now);
+    }
+
+    @Override
+    public void decision(double now, int balancer, int queries) {
+        recorder.decision(now, queries);
+    }
+
+    @Override
+    public void rejected(double now, double arrivalTime) {
+        rejected++;
+        recorder.rejected(now, arrivalTime);
+    }
+
+    @Override
+    public void completed(double now, double arrivalTime, int node) {
+        completed++;
+        recorder.completed(now, arrivalTime, node);
+    }
+
+    @Override
+    public void serviceStarted(double now, int node, double waitSeconds) {
+        recorder.serviceStarted(now, node, waitSeconds);
+    }
+
+    @Override
+    public void lost(double now, int node, int count) {
+        lost += count;
+        recorder.lost(now, node, count);
+    }
+
+    @Override
+    public void queueLength(double now, int node, int queueLength) {
+        recorder.queueLength(now, node, queueLength);
+    }
+
+    @Override
+    public void busyServers(double now, int node, int busy, int servers) {
+        recorder.busyServers(now, node, busy, servers);
+    }
+
+    @Override
+    public void stateUpdate(double now, int node, int receivers) {
+        recorder.stateUpdate(now, node, receivers);
+    }
+
+    @Override
+    public void count(double now, String name, long delta) {
+        recorder.count(now, name, delta);
+    }
+
+    @Override
+    public void messageSent(double now, Message message) {
+        recorder.messageSent(now, KIND.get(message.getClass()), message.estimatedBytes());
+    }
+}

@@ -1,0 +1,225 @@
+package org.loadlab.experiment.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.loadlab.balancer.core.BalancerLogic;
+import org.loadlab.balancer.core.InformationModel;
+import org.loadlab.balancer.policy.AsmfSettings;
+import org.loadlab.balancer.policy.PolicyCatalog;
+import org.loadlab.balancer.policy.PolicyParameters;
+import org.loadlab.node.backend.BackendNode;
+import org.loadlab.node.backend.FeedbackSettings;
+import org.loadlab.node.backend.NodeSettings;
+import org.loadlab.kernel.Address;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.node.protocol.ClusterView;
+import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.kernel.Message;
+import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.Logic;
+import org.loadlab.kernel.StreamSeeds;
+import org.loadlab.node.protocol.NodeMessage;
+import org.loadlab.node.sharing.PeerNode;
+import org.loadlab.node.sharing.SharingProtocol;
+import org.loadlab.node.sharing.TaskConservation;
+import org.loadlab.analysis.run.RunMetrics;
+import org.loadlab.workload.split.BalancerSplit;
+import org.loadlab.workload.driver.WorkloadDriver;
+import org.loadlab.experiment.scenario.Scenario;
+import org.loadlab.experiment.scenario.WorkloadBuilder;
+
+/**
+ * The logic cores of one run (scenario × policy × seed), built the same way for the
+ * simulation shell and the live Pekko shell: nodes, balancers, the workload driver and
+ * the scripted events. Both shells then only differ in how they deliver messages.
+ *
+ * @param spec what is run
+ * @param topology μ_j and allowed sets
+ * @param nodes one backend node per index
+ * @param balancers one balancer per index
+ * @param driver the workload driver (client 0)
+ * @param events scripted node events in time order
+ * @param workload the workload (arrival rate, offered utilisation)
+ * @param peers in a load-sharing run (the policy is a protocol such as {@code receiver}): one
+ *     {@link PeerNode} per index, and {@code nodes} and {@code balancers} are empty; otherwise empty
+ */
+public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, BalancerLogic[] balancers,
+                          WorkloadDriver driver, List<ScheduledEvent> events, WorkloadBuilder.Workload workload,
+                          PeerNode[] peers) {
+
+    /**
+     * A message an event script delivers at a fixed time.
+     *
+     * @param at time, seconds
+     * @param to receiver
+     * @param message what it receives
+     */
+    public record ScheduledEvent(double at, Address to, Message message) {
+    }
+
+    /**
+     * Builds the cores of {@code spec} for a single-threaded shell: the oracle information
+     * model reads the node objects directly (the simulation).
+     */
+    public static RunAssembly build(RunSpec spec) {
+        return build(spec, null);
+    }
+
+    /**
+     * Builds the cores of {@code spec}.
+     *
+     * @param oracleView what the oracle information model reads, or null to read the node
+     *     objects directly (only safe when one thread runs every core, as the simulation does)
+     */
+    public static RunAssembly build(RunSpec spec, ClusterView oracleView) {
+        Scenario s = spec.scenario();
+        Topology topology = Topology.of(s);
+        if (Scenario.isLoadSharing(spec.policy())) {
+            return buildPeers(spec, s, topology);
+        }
+        int n = s.nodes().count();
+        int b = s.balancers().count();
+        List<BalancerId> balancerIds = new ArrayList<>();
+        for (int i = 0; i < b; i++) {
+            balancerIds.add(new BalancerId(i));
+        }
+        Scenario.Information info = s.information();
+        boolean cached = info.model().equals("cached");
+        Scenario.Asmf a = s.policy().asmf();
+        FeedbackSettings feedback = PolicyCatalog.usesFeedback(spec.policy())
+                ? new FeedbackSettings(a.eta(), a.cMin(), a.cMax(), a.window())
+                : FeedbackSettings.OFF;
+        NodeSettings nodeSettings = new NodeSettings(s.nodes().servers(), s.nodes().queueCapacity(),
+                s.nodes().resourcePeriod(), cached ? info.reportPeriod() : 0, info.reportDelay(), balancerIds, feedback);
+        BackendNode[] nodes = new BackendNode[n];
+        for (int j = 0; j < n; j++) {
+            nodes[j] = new BackendNode(NodeId.of(j), topology.serviceRates()[j], nodeSettings);
+        }
+
+        PolicyParameters params = new PolicyParameters(s.policy().k(),
+                new AsmfSettings(a.k(), a.alpha(), a.beta(), a.gamma(), a.delta(), a.tau(), true, true, true),
+                s.policy().stickyLazy().threshold());
+        InformationModel model = new InformationModel(switch (info.model()) {
+            case "cached" -> InformationModel.Kind.CACHED;
+            case "oracle" -> InformationModel.Kind.ORACLE;
+            default -> InformationModel.Kind.PROBE;
+        }, info.probeTimeout());
+        if (model.kind() == InformationModel.Kind.ORACLE) {
+            model = model.withOracle(oracleView != null ? oracleView : directView(nodes));
+        }
+        BalancerLogic[] balancers = new BalancerLogic[b];
+        for (int i = 0; i < b; i++) {
+            balancers[i] = new BalancerLogic(balancerIds.get(i), topology.allowed()[i], n,
+                    PolicyCatalog.instantiate(spec.policy(), params, topology.serviceRates()), model, rejection(s));
+        }
+
+        WorkloadBuilder.Workload workload = WorkloadBuilder.build(s, topology.capacity(s.nodes().servers()), spec.seed());
+        WorkloadDriver driver = new WorkloadDriver(workload.arrivals(), workload.demand(), workload.split(), b);
+
+        return new RunAssembly(spec, topology, nodes, balancers, driver, scriptedEvents(s), workload, new PeerNode[0]);
+    }
+
+    /**
+     * A load-sharing run: peer nodes running the protocol {@code spec.policy()}, no balancer,
+     * and a driver that sends each task to a node picked with probability ∝ μ_j (so every node
+     * is offered the same utilisation ρ; with identical nodes, Poisson arrivals at rate λ per
+     * node as in SPEC §7). The arrival and demand streams are those of a balancer run with the
+     * same seed, so protocols and balancer policies see the same workload.
+     */
+    private static RunAssembly buildPeers(RunSpec spec, Scenario s, Topology topology) {
+        int n = s.nodes().count();
+        SharingProtocol protocol = SharingProtocol.of(spec.policy());
+        double[] mu = topology.serviceRates();
+        PeerNode[] peers = new PeerNode[n];
+        boolean identical = true;
+        for (int j = 0; j < n; j++) {
+            peers[j] = new PeerNode(NodeId.of(j), n, mu[j], s.nodes().servers(), protocol, s.loadSharing());
+            identical &= mu[j] == mu[0];
+        }
+        WorkloadBuilder.Workload workload = WorkloadBuilder.build(s, topology.capacity(s.nodes().servers()), spec.seed());
+        java.util.random.RandomGenerator splitRng = StreamSeeds.stream(spec.seed(), StreamSeeds.ARRIVALS, 2);
+        BalancerSplit split = identical ? BalancerSplit.uniform(n, splitRng) : BalancerSplit.weighted(mu, splitRng);
+        WorkloadDriver driver = WorkloadDriver.toNodes(workload.arrivals(), workload.demand(), split, n);
+        return new RunAssembly(spec, topology, new BackendNode[0], new BalancerLogic[0], driver, scriptedEvents(s), workload,
+                peers);
+    }
+
+    /** True if this is a load-sharing run (peer nodes, no balancer). */
+    public boolean loadSharing() {
+        return peers.length > 0;
+    }
+
+    /** Number of nodes n, backend or peer. */
+    public int nodeCount() {
+        return loadSharing() ? peers.length : nodes.length;
+    }
+
+    /** The logic of node {@code j}: its {@link BackendNode}, or its {@link PeerNode} in a load-sharing run. */
+    public Logic<? extends Message> nodeLogic(int j) {
+        return loadSharing() ? peers[j] : nodes[j];
+    }
+
+    /**
+     * The end-of-run task conservation check (both shells call it): in a load-sharing run
+     * arrived = completed + rejected + lost + queued at the nodes + in transit, with every
+     * count taken independently; in a balancer run the nodes cannot hold more requests than
+     * arrived and were not resolved.
+     *
+     * @param m the run's metrics
+     * @throws IllegalStateException naming the run and every count when the books do not balance
+     */
+    public void checkConservation(RunMetrics m) {
+        String run = spec.scenario().name() + " / " + spec.policy() + " / seed " + spec.seed();
+        if (loadSharing()) {
+            TaskConservation.checkPeers(run, m.requestsArrived(), m.requestsCompleted(), m.requestsRejected(), m.requestsLost(),
+                    peers);
+        } else {
+            long queued = 0;
+            for (BackendNode node : nodes) {
+                queued += node.queueLength();
+            }
+            TaskConservation.checkBalanced(run, m.requestsArrived(), m.requestsCompleted(), m.requestsRejected(),
+                    m.requestsLost(), queued);
+        }
+    }
+
+    private static List<ScheduledEvent> scriptedEvents(Scenario s) {
+        List<ScheduledEvent> events = new ArrayList<>();
+        for (Scenario.Event e : s.events()) {
+            Message m = switch (e.type()) {
+                case "fail" -> new NodeMessage.Fail();
+                case "recover" -> new NodeMessage.Recover();
+                case "degrade" -> new NodeMessage.Degrade(e.factor());
+                default -> null; // spikes act on the arrival process
+            };
+            if (m != null) {
+                for (int node : e.nodes()) {
+                    events.add(new ScheduledEvent(e.at(), NodeId.of(node), m));
+                }
+            }
+        }
+        return List.copyOf(events);
+    }
+
+    private static org.loadlab.balancer.core.RejectionSettings rejection(Scenario s) {
+        Scenario.Rejection r = s.policy().rejection();
+        return r.mode().equals("delay")
+                ? new org.loadlab.balancer.core.RejectionSettings(true, r.buffer(), r.backoff(), r.multiplier(), r.attempts())
+                : org.loadlab.balancer.core.RejectionSettings.REJECT;
+    }
+
+    /** The oracle view that reads the node objects themselves, at the reader's time. */
+    private static ClusterView directView(BackendNode[] nodes) {
+        return new ClusterView() {
+            @Override
+            public int nodeCount() {
+                return nodes.length;
+            }
+
+            @Override
+            public LoadSnapshot load(int index, double now) {
+                return nodes[index].snapshot(now);
+            }
+        };
+    }
+}

@@ -1,0 +1,88 @@
+package org.loadlab.experiment.run;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.loadlab.analysis.io.RunResult;
+import org.loadlab.analysis.run.RunRecorder;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.kernel.ClientId;
+import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.sim.LatencyModel;
+import org.loadlab.kernel.sim.SimEngine;
+import org.loadlab.experiment.scenario.Scenario;
+
+/**
+ * Runs one {@link RunSpec} in the deterministic simulation shell and returns its metrics.
+ * The run ends when the arrivals are over and every request has been answered, rejected
+ * or lost, or when {@code drain-timeout} seconds have passed since the last arrival
+ * (requests still in the system are then reported as such).
+ */
+public final class SimulationRunner {
+    private SimulationRunner() {
+    }
+
+    /**
+     * What one run produced, with the shell's work counters.
+     *
+     * @param result the metrics
+     * @param events events processed (simulation) or messages handled (live)
+     * @param endTime scenario time at which the run stopped, seconds
+     * @param wallSeconds real time the run took, seconds (not part of the results)
+     * @param nodes each backend node's state when the arrivals ended (empty when not inspected)
+     */
+    public record Outcome(RunResult result, long events, double endTime, double wallSeconds, List<NodeInspection> nodes) {
+        /** An outcome without node inspection. */
+        public Outcome(RunResult result, long events, double endTime, double wallSeconds) {
+            this(result, events, endTime, wallSeconds, List.of());
+        }
+    }
+
+    /** Runs {@code spec} and returns its result. */
+    public static RunResult run(RunSpec spec) {
+        return runCounted(spec).result();
+    }
+
+    /** Runs {@code spec} and returns its result with the number of events processed. */
+    public static Outcome runCounted(RunSpec spec) {
+        long t0 = System.nanoTime();
+        Scenario s = spec.scenario();
+        if (s.isReferenceModel()) {
+            ModelRunner model = ModelRunner.find(s.model()).orElseThrow(() -> new IllegalStateException(
+                    "scenario " + s.name() + " needs model = " + s.model() + ", which is not on the class path"));
+            RunResult r = model.run(spec);
+            return new Outcome(r, model.work(spec), s.duration(), (System.nanoTime() - t0) / 1e9);
+        }
+        RunAssembly assembly = RunAssembly.build(spec);
+        RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
+        RecorderSink sink = new RecorderSink(recorder);
+        SimEngine engine = new SimEngine(spec.seed(), s.nodes().count(), assembly.balancers().length, 1,
+                new LatencyModel(s.network().latency(), s.network().jitter()), sink);
+        for (int j = 0; j < assembly.nodeCount(); j++) {
+            engine.register(NodeId.of(j), assembly.nodeLogic(j));
+        }
+        for (int i = 0; i < assembly.balancers().length; i++) {
+            engine.register(new BalancerId(i), assembly.balancers()[i]);
+        }
+        engine.register(new ClientId(0), assembly.driver());
+        for (RunAssembly.ScheduledEvent e : assembly.events()) {
+            engine.schedule(e.at(), e.to(), e.message());
+        }
+        double[] lastArrivalEnd = {Double.NaN};
+        List<NodeInspection> inspection = new ArrayList<>();
+        double drain = s.drainTimeout();
+        double end = engine.run(() -> {
+            if (!assembly.driver().finished()) {
+                return false;
+            }
+            if (Double.isNaN(lastArrivalEnd[0])) {
+                lastArrivalEnd[0] = engine.now();
+                inspection.addAll(NodeInspection.of(assembly, engine.now())); // the loaded cluster, before it drains
+            }
+            return sink.resolved() == assembly.driver().generated() || engine.now() > lastArrivalEnd[0] + drain;
+        }, Double.POSITIVE_INFINITY);
+        RunResult result = new RunResult(s.name(), spec.policy(), spec.seed(), recorder.finish(end));
+        assembly.checkConservation(result.metrics()); // arrived = completed + in system + lost, or a clear error
+        return new Outcome(result, engine.events(), end, (System.nanoTime() - t0) / 1e9, List.copyOf(inspection));
+    }
+}

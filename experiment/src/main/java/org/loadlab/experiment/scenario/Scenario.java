@@ -1,0 +1,221 @@
+package org.loadlab.experiment.scenario;
+
+import java.util.List;
+
+/**
+ * A validated scenario: the cluster, the workload, the information model, policy
+ * parameters and scripted events of an experiment. Built by {@link ScenarioLoader}; every
+ * key is documented in {@code docs/scenarios.md}. Times are seconds, rates requests/s,
+ * demands work units, service rates work units/s.
+ *
+ * @param name scenario name
+ * @param description one line for {@code loadlab scenarios}
+ * @param seeds default master seeds, one run per (policy, seed)
+ * @param topologySeed seed of μ_j draws, allowed sets and event targets (fixed across run seeds)
+ * @param policies policies compared by default
+ * @param duration seconds of arrivals (0: until the trace or request limit ends)
+ * @param requests arrival limit (0: none)
+ * @param warmup seconds excluded from response statistics
+ * @param drainTimeout seconds allowed for draining after arrivals end
+ * @param seriesInterval time-series interval, seconds
+ * @param nodes backend nodes
+ * @param balancers balancers and how arrivals split over them
+ * @param arrivals arrival process
+ * @param demand service-demand distribution
+ * @param information information model
+ * @param network network latency
+ * @param policy policy parameters
+ * @param events scripted events
+ * @param resolvedJson the whole merged scenario as JSON (for results.json and reruns)
+ * @param model node/time model: {@code message} (discrete events) or {@code reference} (the
+ *     ASMF seed's time-stepped simulator, SPEC.md §4)
+ * @param reference parameters of the reference model
+ * @param loadSharing parameters of the peer-to-peer load-sharing protocols (block
+ *     {@code load-sharing}), used by runs whose policy is a protocol (docs/load-sharing.md)
+ */
+public record Scenario(String name, String description, List<Long> seeds, long topologySeed, List<String> policies,
+                       double duration, long requests, double warmup, double drainTimeout, double seriesInterval,
+                       Nodes nodes, Balancers balancers, Arrivals arrivals, Demand demand,
+                       Information information, Network network, Policy policy, List<Event> events,
+                       String resolvedJson, String model, Reference reference,
+                       org.loadlab.node.sharing.SharingSettings loadSharing) {
+
+    /**
+     * True if {@code policy} is a peer-to-peer load-sharing protocol ({@code none},
+     * {@code sender-threshold}, ...): its runs have no balancer; arrivals go straight to the
+     * nodes, which share load among themselves (SPEC.md §7).
+     */
+    public static boolean isLoadSharing(String policy) {
+        return org.loadlab.node.sharing.SharingProtocol.isProtocol(policy);
+    }
+
+    /** True for the ASMF seed's time-stepped reference model. */
+    public boolean isReferenceModel() {
+        return "reference".equals(model);
+    }
+
+    /**
+     * Parameters of the reference model (SPEC.md §4).
+     *
+     * @param step time step dt, seconds
+     * @param initialQueueMax initial queue of each node, work units, uniform in 1..max
+     */
+    public record Reference(double step, int initialQueueMax) {
+    }
+
+    /**
+     * @param count n
+     * @param servers c per node
+     * @param rateDistribution constant or uniform
+     * @param rateValue μ for constant
+     * @param rateMin lower μ bound for uniform
+     * @param rateMax upper μ bound for uniform
+     * @param queueCapacity max q_j, 0 = unbounded
+     * @param resourcePeriod resource update period, seconds
+     */
+    public record Nodes(int count, int servers, String rateDistribution, double rateValue, double rateMin,
+                        double rateMax, int queueCapacity, double resourcePeriod) {
+        /** Expected total service capacity Σ c·μ_j in work units/s. */
+        public double expectedCapacity() {
+            double mu = rateDistribution.equals("uniform") ? (rateMin + rateMax) / 2 : rateValue;
+            return (double) count * servers * mu;
+        }
+    }
+
+    /**
+     * @param count number of balancers
+     * @param split uniform or zipf
+     * @param zipfExponent α of the Zipf split
+     * @param allowed all or fraction
+     * @param allowedFraction fraction of n per allowed set
+     * @param allowedMin minimum allowed-set size
+     */
+    public record Balancers(int count, String split, double zipfExponent, String allowed,
+                            double allowedFraction, int allowedMin) {
+        /** Size of each balancer's allowed set for {@code n} nodes. */
+        public int allowedSize(int n) {
+            if (allowed.equals("all")) {
+                return n;
+            }
+            return Math.min(n, Math.max(allowedMin, (int) Math.floor(allowedFraction * n)));
+        }
+    }
+
+    /**
+     * @param process poisson, on-off, mmpp, diurnal or trace
+     * @param utilisation target ρ (used when rate is 0)
+     * @param rate λ in requests/s (0: derive from utilisation)
+     * @param onOff square-wave parameters
+     * @param mmpp Markov-modulated parameters
+     * @param diurnal diurnal parameters
+     * @param trace trace replay parameters
+     */
+    public record Arrivals(String process, double utilisation, double rate, OnOff onOff, Mmpp mmpp,
+                           Diurnal diurnal, Trace trace) {
+    }
+
+    /** Square wave: × highFactor for duty·period seconds, then × lowFactor. */
+    public record OnOff(double highFactor, double lowFactor, double period, double duty) {
+    }
+
+    /** Two-state MMPP with exponential sojourns of mean meanOn / meanOff seconds. */
+    public record Mmpp(double highFactor, double lowFactor, double meanOn, double meanOff) {
+    }
+
+    /** λ̄(1 + amplitude·sin(2πt/period)) with burstWindows windows of × burstFactor, each burstWidth·period long. */
+    public record Diurnal(double amplitude, double period, int burstWindows, double burstFactor, double burstWidth) {
+    }
+
+    /**
+     * @param file the resolved trace: a filesystem path or {@code classpath:} resource
+     * @param loop replay again from the start when the trace ends
+     */
+    public record Trace(String file, boolean loop) {
+    }
+
+    /**
+     * @param distribution exponential, deterministic, lognormal, pareto, mixture or trace
+     * @param mean E[D] in work units
+     * @param sigma log-normal σ
+     * @param alpha Pareto α
+     * @param components mixture components
+     * @param prefillSecondsPerToken trace mapping: cost per context token
+     * @param decodeSecondsPerToken trace mapping: cost per generated token
+     */
+    public record Demand(String distribution, double mean, double sigma, double alpha, List<Component> components,
+                         double prefillSecondsPerToken, double decodeSecondsPerToken) {
+    }
+
+    /** One mixture component with its weight. */
+    public record Component(double weight, Demand demand) {
+    }
+
+    /**
+     * @param model probe, cached or oracle
+     * @param probeTimeout seconds
+     * @param reportPeriod seconds between load reports (cached)
+     * @param reportDelay extra staleness of a report, seconds
+     */
+    public record Information(String model, double probeTimeout, double reportPeriod, double reportDelay) {
+    }
+
+    /** One-way latency and exponential jitter mean, seconds. */
+    public record Network(double latency, double jitter) {
+    }
+
+    /**
+     * Policy parameters: k of power-of-k, the ASMF block and the Sticky-Lazy block.
+     *
+     * @param k k of power-of-k
+     * @param asmf ASMF parameters (seed 000)
+     * @param stickyLazy Sticky-Lazy parameters (seed 001)
+     * @param rejection what a balancer does with a request its policy refuses
+     */
+    public record Policy(int k, Asmf asmf, StickyLazy stickyLazy, Rejection rejection) {
+        /** Policy parameters with the default Sticky-Lazy block (T = 3) and rejection at once. */
+        public Policy(int k, Asmf asmf) {
+            this(k, asmf, new StickyLazy(3), Rejection.REJECT);
+        }
+    }
+
+    /**
+     * Handling of refused requests: reject at once, or delay mode (hold back in a buffer of
+     * {@code buffer} requests, retry after backoff·multiplier^attempt seconds, reject after
+     * {@code attempts} tries). Seed 000 names delay as the alternative to rejection.
+     *
+     * @param mode reject or delay
+     * @param buffer held requests per balancer
+     * @param backoff first wait, seconds
+     * @param multiplier wait growth per attempt
+     * @param attempts retries per request
+     */
+    public record Rejection(String mode, int buffer, double backoff, double multiplier, int attempts) {
+        /** Reject at once. */
+        public static final Rejection REJECT = new Rejection("reject", 64, 0.05, 2.0, 4);
+    }
+
+    /**
+     * Sticky-Lazy parameters (seed 001, SPEC.md §5).
+     *
+     * @param threshold T ≥ 1: a probed node with load q &lt; T is cached with blind credit T − q
+     */
+    public record StickyLazy(int threshold) {
+    }
+
+    /** ASMF parameters (seed 000). */
+    public record Asmf(int k, double alpha, double beta, double gamma, double delta, double tau, double eta,
+                       double cMin, double cMax, double window) {
+    }
+
+    /**
+     * A scripted event.
+     *
+     * @param at time, seconds
+     * @param type fail, recover, degrade or spike
+     * @param until end of a spike, seconds
+     * @param factor degradation factor of μ, or spike multiplier of λ
+     * @param nodes target node indices (resolved from {@code nodes} or {@code fraction})
+     */
+    public record Event(double at, String type, double until, double factor, List<Integer> nodes) {
+    }
+}

@@ -1,0 +1,580 @@
+package org.loadlab.experiment.scenario;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigRenderOptions;
+import com.typesafe.config.ConfigSyntax;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.Predicate;
+import org.loadlab.node.sharing.SharingProtocol;
+import org.loadlab.node.sharing.SharingSettings;
+
+/**
+ * Loads a scenario by built-in name or HOCON file, applies {@code --set key=value}
+ * overrides, merges the defaults ({@code scenario-defaults.conf}) and validates every key
+ * before anything runs. All problems are reported together in a
+ * {@link ScenarioException}.
+ */
+public final class ScenarioLoader {
+    private static final List<String> PROCESSES = List.of("poisson", "on-off", "mmpp", "diurnal", "trace");
+    private static final List<String> DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto", "mixture", "trace");
+    private static final List<String> COMPONENT_DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto");
+    private static final List<String> MODELS = List.of("probe", "cached", "oracle");
+    private static final List<String> EVENTS = List.of("fail", "recover", "degrade", "spike");
+    private static final Set<String> SAMPLING_ASMF = Set.of("asmf", "asmf-no-feedback", "asmf-no-multiresource");
+
+    /** Largest expected number of requests of one run (about a day of simulation). */
+    static final double MAX_EXPECTED_REQUESTS = 1e11;
+    /** Largest number of time-series points of one run. */
+    static final double MAX_SERIES_POINTS = 1e7;
+
+    private final Predicate<String> policyExists;
+    private final String policyNames;
+
+    /**
+     * @param policyExists tells whether a policy name is known (the balancer catalog)
+     * @param policyNames the known names, for error messages
+     */
+    public ScenarioLoader(Predicate<String> policyExists, String policyNames) {
+        this.policyExists = policyExists;
+        this.policyNames = policyNames;
+    }
+
+    /**
+     * Loads a built-in scenario by name, or a HOCON / JSON file by path.
+     *
+     * @param nameOrFile built-in name (see {@link BuiltIns#SCENARIOS}) or a file path
+     * @param overrides {@code key=value} strings applied on top (HOCON values)
+     * @throws ScenarioException if the file is missing or unreadable, or any key is invalid
+     */
+    public Scenario load(String nameOrFile, List<String> overrides) {
+        Config raw;
+        Path baseDir;
+        String resource = BuiltIns.SCENARIOS.get(nameOrFile);
+        if (resource != null) {
+            raw = ConfigFactory.parseResources(ScenarioLoader.class.getClassLoader(), resource,
+                    ConfigParseOptions.defaults().setAllowMissing(false));
+            baseDir = Path.of(".");
+        } else {
+            Path file = Path.of(nameOrFile);
+            if (!Files.isRegularFile(file)) {
+                throw new ScenarioException(nameOrFile, List.of("--scenario = '" + nameOrFile
+                        + "': no such built-in scenario or file; built-in: " + String.join(", ", BuiltIns.SCENARIOS.keySet())));
+            }
+            try {
+                raw = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
+            } catch (ConfigException e) {
+                throw new ScenarioException(nameOrFile, List.of("cannot parse " + file + ": " + e.getMessage()));
+            }
+            // A results.json of an earlier run carries its scenario: run it again as it was.
+            if (raw.hasPath("scenario") && raw.getValue("scenario").valueType() == com.typesafe.config.ConfigValueType.OBJECT
+                    && raw.hasPath("runs")) {
+                raw = raw.getConfig("scenario");
+            }
+            baseDir = file.toAbsolutePath().getParent();
+        }
+        return parse(applyOverrides(raw, overrides, nameOrFile), nameOrFile, baseDir);
+    }
+
+    /**
+     * Applies {@code key=value} overrides to {@code base}.
+     *
+     * @throws ScenarioException naming the malformed override
+     */
+    public static Config applyOverrides(Config base, List<String> overrides, String source) {
+        Config result = base;
+        List<String> problems = new ArrayList<>();
+        for (String o : overrides) {
+            int eq = o.indexOf('=');
+            if (eq <= 0) {
+                problems.add("--set '" + o + "': expected key=value, e.g. --set arrivals.utilisation=0.9");
+                continue;
+            }
+            try {
+                Config one = ConfigFactory.parseString(o.substring(0, eq).trim() + " = " + o.substring(eq + 1).trim(),
+                        ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF));
+                result = one.withFallback(result);
+            } catch (ConfigException e) {
+                problems.add("--set '" + o + "': not a valid HOCON key=value (" + e.getMessage() + ")");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new ScenarioException(source, problems);
+        }
+        return result;
+    }
+
+    /**
+     * Validates a scenario tree (without defaults) and builds the record.
+     *
+     * @param raw the user's tree
+     * @param source name for messages
+     * @param baseDir directory relative trace paths are resolved against
+     * @throws ScenarioException listing every problem
+     */
+    public Scenario parse(Config raw, String source, Path baseDir) {
+        Config defaults = ConfigFactory.parseResources(ScenarioLoader.class.getClassLoader(), "scenario-defaults.conf");
+        Config merged;
+        try {
+            merged = raw.withFallback(defaults).resolve();
+        } catch (ConfigException e) {
+            throw new ScenarioException(source, List.of(e.getMessage()));
+        }
+        ConfigReader r = new ConfigReader(merged);
+        r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components"));
+
+        String name = r.string("name");
+        if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
+            r.badValue("name", "'" + name + "'", "use letters, digits, '.', '_' or '-' (it names the output directory)");
+        }
+        String description = r.string("description");
+        List<Long> seeds = List.of(101L);
+        try {
+            seeds = Seeds.parse(seedSpec(merged.getValue("seeds")));
+        } catch (IllegalArgumentException e) {
+            r.problem("seeds", e.getMessage());
+        }
+        long topologySeed = r.integer("topology-seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        List<String> policies = r.strings("policies");
+        if (policies.isEmpty()) {
+            r.problem("policies", "empty; name at least one of: " + policyNames);
+        }
+        for (int i = 0; i < policies.size(); i++) {
+            if (policies.indexOf(policies.get(i)) < i) {
+                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is listed twice; name each policy once");
+            }
+            if (!policyExists.test(policies.get(i)) && !Scenario.isLoadSharing(policies.get(i))) {
+                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is not a known policy; allowed: " + policyNames
+                        + "; load-sharing protocols (no balancer): " + String.join(", ", SharingProtocol.names()));
+            }
+        }
+        double duration = r.nonNegative("duration", "seconds");
+        long requests = r.integer("requests", 0, Long.MAX_VALUE);
+        double warmup = r.nonNegative("warmup", "seconds");
+        double drainTimeout = r.nonNegative("drain-timeout", "seconds");
+        double seriesInterval = r.positive("series-interval", "seconds");
+
+        Scenario.Nodes nodes = nodes(r.at("nodes"));
+        Scenario.Balancers balancers = balancers(r.at("balancers"));
+        Scenario.Arrivals arrivals = arrivals(r.at("arrivals"), baseDir);
+        Scenario.Demand demand = demand(r.at("demand"), true);
+        Scenario.Information information = information(r.at("information"));
+        Scenario.Network network = new Scenario.Network(
+                r.nonNegative("network.latency", "seconds"), r.nonNegative("network.jitter", "seconds"));
+        Scenario.Policy policy = policy(r.at("policy"));
+        List<Scenario.Event> events = events(r, merged, nodes.count(), topologySeed);
+        String model = r.oneOf("model", List.of("message", "reference"));
+        Scenario.Reference reference = new Scenario.Reference(r.positive("reference.step", "seconds"),
+                (int) r.integer("reference.initial-queue-max", 1, 1_000_000));
+        SharingSettings loadSharing = loadSharing(r.at("load-sharing"));
+
+        if (r.problems().isEmpty()) {
+            // Checks across keys only make sense once every key is valid on its own.
+            crossChecks(r, policies, duration, requests, warmup, seriesInterval, nodes, balancers, arrivals, demand,
+                    information, policy, events);
+            loadSharingChecks(r, policies, nodes, network, loadSharing, model);
+            for (String multiRound : List.of("sticky-lazy", "strict-po2c")) {
+                if (model.equals("reference") && policies.contains(multiRound)) {
+                    r.problem("policies", "'" + multiRound + "' probes in several rounds by message and is not available"
+                            + " in the time-stepped model = reference; use model = message");
+                }
+            }
+            if (model.equals("reference") && policy.rejection().mode().equals("delay")) {
+                r.badValue("policy.rejection.mode", "'delay'", "the time-stepped model = reference rejects as the ASMF seed"
+                        + " does; delay mode needs model = message");
+            }
+        }
+        if (!r.problems().isEmpty()) {
+            throw new ScenarioException(source, r.problems());
+        }
+        String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
+        return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup,
+                drainTimeout, seriesInterval, nodes, balancers, arrivals, demand, information, network, policy,
+                events, json, model, reference, loadSharing);
+    }
+
+    /** The {@code load-sharing} block; SPEC §7 defaults where a key is invalid (the problem is recorded). */
+    private static SharingSettings loadSharing(ConfigReader r) {
+        int before = r.problems().size();
+        int threshold = (int) r.integer("threshold", 1, 1_000_000);
+        int pollLimit = (int) r.integer("poll-limit", 1, 1_000_000);
+        double pollLatency = r.nonNegative("poll-latency", "seconds");
+        double pollTimeout = r.positive("poll-timeout", "seconds");
+        double transferDelay = r.nonNegative("transfer-delay", "seconds");
+        double transferCost = r.nonNegative("transfer-cost", "work units");
+        double pollCost = r.nonNegative("poll-cost", "work units");
+        int maxTransfers = (int) r.integer("max-transfers", 1, 1_000);
+        double retryPeriod = r.positive("retry-period", "seconds");
+        double range = r.positive("above-average.acceptable-range", "tasks");
+        double initial = r.nonNegative("above-average.initial-average", "tasks");
+        double step = r.positive("above-average.average-step", "tasks");
+        double tooHigh = r.positive("above-average.too-high-timeout", "seconds");
+        double tooLow = r.positive("above-average.too-low-timeout", "seconds");
+        double awaiting = r.positive("above-average.awaiting-task-timeout", "seconds");
+        if (r.problems().size() > before) {
+            return SharingSettings.defaults();
+        }
+        return new SharingSettings(threshold, pollLimit, pollLatency, pollTimeout, transferDelay, transferCost, pollCost,
+                maxTransfers, retryPeriod, new SharingSettings.AboveAverage(range, initial, step, tooHigh, tooLow, awaiting));
+    }
+
+    /** Largest cluster for the stable protocols, whose lists hold every peer at every node (n² entries). */
+    static final int MAX_STABLE_NODES = 4096;
+
+    /** Checks that only matter when a policy is a load-sharing protocol (SPEC §7). */
+    private static void loadSharingChecks(ConfigReader r, List<String> policies, Scenario.Nodes nodes, Scenario.Network network,
+                                          SharingSettings ls, String model) {
+        List<String> protocols = policies.stream().filter(Scenario::isLoadSharing).toList();
+        if (protocols.isEmpty()) {
+            return;
+        }
+        String which = "the load-sharing protocol(s) " + String.join(", ", protocols);
+        if (!model.equals("message")) {
+            r.badValue("model", "'" + model + "'", which + " exchange messages; use model = message");
+        }
+        if (nodes.queueCapacity() > 0) {
+            r.badValue("nodes.queue-capacity", nodes.queueCapacity(), which + " keep every task (no rejection); use 0");
+        }
+        if (nodes.count() < 2 && protocols.stream().anyMatch(p -> !p.equals("none"))) {
+            r.badValue("nodes.count", nodes.count(), which + " share load between peers; use at least 2 nodes");
+        }
+        List<String> stable = protocols.stream().filter(p -> SharingProtocol.of(p).keepsPeerLists()).toList();
+        if (!stable.isEmpty() && nodes.count() > MAX_STABLE_NODES) {
+            r.badValue("nodes.count", nodes.count(), String.join(", ", stable) + " keep a list entry for every peer at every node"
+                    + " (n² in all); allowed: at most " + MAX_STABLE_NODES);
+        }
+        double oneWay = network.latency() + ls.pollLatency();
+        if (ls.pollTimeout() <= 2 * oneWay) {
+            r.badValue("load-sharing.poll-timeout", ls.pollTimeout(), String.format(java.util.Locale.ROOT,
+                    "not longer than a poll's round trip 2 x (network.latency + load-sharing.poll-latency) = %.4g s:"
+                            + " every poll would time out; use a longer timeout", 2 * oneWay));
+        }
+        if (protocols.contains("above-average")) {
+            SharingSettings.AboveAverage a = ls.aboveAverage();
+            if (a.tooHighTimeout() <= 2 * oneWay) {
+                r.badValue("load-sharing.above-average.too-high-timeout", a.tooHighTimeout(), String.format(java.util.Locale.ROOT,
+                        "not longer than the TooHigh / Accept round trip %.4g s; use a longer timeout", 2 * oneWay));
+            }
+            if (a.tooLowTimeout() <= 2 * oneWay) {
+                r.badValue("load-sharing.above-average.too-low-timeout", a.tooLowTimeout(), String.format(java.util.Locale.ROOT,
+                        "not longer than the TooLow / TooHigh round trip %.4g s; use a longer timeout", 2 * oneWay));
+            }
+            double promise = oneWay + network.latency() + ls.transferDelay();
+            if (a.awaitingTaskTimeout() <= promise) {
+                r.badValue("load-sharing.above-average.awaiting-task-timeout", a.awaitingTaskTimeout(), String.format(
+                        java.util.Locale.ROOT, "not longer than an Accept plus the transfer it asks for (%.4g s): every promised"
+                                + " task would be sent back; use a longer timeout", promise));
+            }
+        }
+    }
+
+    /** A seeds value as a spec string: "101:120", or a HOCON list [101, 105] joined with commas. */
+    static String seedSpec(com.typesafe.config.ConfigValue v) {
+        if (v.valueType() == com.typesafe.config.ConfigValueType.LIST) {
+            return String.join(",", ((java.util.List<?>) v.unwrapped()).stream().map(String::valueOf).toList());
+        }
+        return String.valueOf(v.unwrapped());
+    }
+
+    private static Scenario.Nodes nodes(ConfigReader r) {
+        int count = (int) r.integer("count", 1, 1_000_000);
+        int servers = (int) r.integer("servers", 1, 100_000);
+        String dist = r.oneOf("service-rate.distribution", List.of("constant", "uniform"));
+        double value = r.nonNegative("service-rate.value", "work units/s");
+        double min = r.nonNegative("service-rate.min", "work units/s");
+        double max = r.nonNegative("service-rate.max", "work units/s");
+        if (dist.equals("uniform") && !(max >= min)) {
+            r.problem("service-rate.max", max + " is below service-rate.min = " + min);
+        }
+        if (dist.equals("constant") && value == 0) {
+            r.problem("service-rate.value", "0: nodes must have a service rate > 0 (work units/s)");
+        }
+        int capacity = (int) r.integer("queue-capacity", 0, Integer.MAX_VALUE);
+        double resourcePeriod = r.positive("resource-period", "seconds");
+        return new Scenario.Nodes(count, servers, dist, value, min, max, capacity, resourcePeriod);
+    }
+
+    private static Scenario.Balancers balancers(ConfigReader r) {
+        int count = (int) r.integer("count", 1, 100_000);
+        String split = r.oneOf("split", List.of("uniform", "zipf"));
+        double zipf = r.nonNegative("zipf-exponent", "");
+        String allowed = r.oneOf("allowed", List.of("all", "fraction"));
+        double fraction = r.between("allowed-fraction", 0, 1, "");
+        int min = (int) r.integer("allowed-min", 1, Integer.MAX_VALUE);
+        return new Scenario.Balancers(count, split, zipf, allowed, fraction, min);
+    }
+
+    private static Scenario.Arrivals arrivals(ConfigReader r, Path baseDir) {
+        String process = r.oneOf("process", PROCESSES);
+        double utilisation = r.nonNegative("utilisation", "");
+        double rate = r.nonNegative("rate", "requests/s");
+        if (rate == 0 && utilisation == 0) {
+            r.problem("utilisation", "0 while arrivals.rate is 0: set a utilisation in (0, 1) or a rate > 0 requests/s");
+        }
+        Scenario.OnOff onOff = new Scenario.OnOff(r.nonNegative("on-off.high-factor", ""), r.nonNegative("on-off.low-factor", ""),
+                r.positive("on-off.period", "seconds"), r.between("on-off.duty", 0, 1, ""));
+        Scenario.Mmpp mmpp = new Scenario.Mmpp(r.nonNegative("mmpp.high-factor", ""), r.nonNegative("mmpp.low-factor", ""),
+                r.positive("mmpp.mean-on", "seconds"), r.positive("mmpp.mean-off", "seconds"));
+        Scenario.Diurnal diurnal = new Scenario.Diurnal(r.between("diurnal.amplitude", 0, 1, ""),
+                r.nonNegative("diurnal.period", "seconds (0 = duration)"), (int) r.integer("diurnal.burst-windows", 0, 1000),
+                r.positive("diurnal.burst-factor", ""), r.between("diurnal.burst-width", 0, 1, "fraction of the period"));
+        String file = r.string("trace.file");
+        boolean loop = r.bool("trace.loop");
+        String resolved = "";
+        if (process.equals("trace")) {
+            resolved = resolveTrace(r, file, baseDir);
+        }
+        return new Scenario.Arrivals(process, utilisation, rate, onOff, mmpp, diurnal, new Scenario.Trace(resolved, loop));
+    }
+
+    private static String resolveTrace(ConfigReader r, String file, Path baseDir) {
+        if (file.isBlank()) {
+            r.problem("trace.file", "empty; arrivals.process = trace needs a CSV path or a built-in trace: "
+                    + String.join(", ", BuiltIns.TRACES.keySet()));
+            return "";
+        }
+        String resource = BuiltIns.TRACES.get(file);
+        if (resource != null) {
+            return "classpath:" + resource;
+        }
+        Path p = Path.of(file);
+        if (!p.isAbsolute() && baseDir != null && Files.isRegularFile(baseDir.resolve(p))) {
+            p = baseDir.resolve(p);
+        }
+        if (Files.isDirectory(p)) {
+            r.problem("trace.file", "'" + file + "' is a directory; name a CSV file");
+            return "";
+        }
+        if (!Files.isRegularFile(p)) {
+            r.problem("trace.file", "'" + file + "': no such file (looked in " + Path.of("").toAbsolutePath()
+                    + (baseDir != null ? " and " + baseDir : "") + "); built-in traces: " + String.join(", ", BuiltIns.TRACES.keySet()));
+            return "";
+        }
+        String resolved = p.toAbsolutePath().normalize().toString();
+        return readable(r, file, resolved) ? resolved : "";
+    }
+
+    /** Reads the trace now (it is cached for the runs) so a broken file is a validation error. */
+    private static boolean readable(ConfigReader r, String file, String resolved) {
+        try {
+            org.loadlab.workload.trace.Trace t = WorkloadBuilder.loadTrace(resolved);
+            if (t.size() < 2 || !(t.spanSeconds() > 0)) {
+                r.problem("trace.file", "'" + file + "' has " + t.size() + " request(s) over " + t.spanSeconds()
+                        + " s; a replay needs at least two requests at different times");
+                return false;
+            }
+            return true;
+        } catch (RuntimeException e) {
+            String why = e.getCause() instanceof java.nio.charset.CharacterCodingException
+                    ? "is not a UTF-8 text (CSV) file"
+                    : e instanceof java.io.UncheckedIOException u ? "cannot read it (" + u.getCause().getMessage() + ")" : e.getMessage();
+            r.problem("trace.file", "'" + file + "': " + why);
+            return false;
+        }
+    }
+
+    private Scenario.Demand demand(ConfigReader r, boolean topLevel) {
+        String dist = r.oneOf("distribution", topLevel ? DEMANDS : COMPONENT_DEMANDS);
+        double mean = r.positive("mean", "work units");
+        double sigma = r.positive("sigma", "");
+        double alpha = r.number("alpha");
+        if (dist.equals("pareto") && !(alpha > 1)) {
+            r.problem("alpha", alpha + ": a Pareto demand needs alpha > 1 (finite mean)");
+        }
+        List<Scenario.Component> components = new ArrayList<>();
+        if (topLevel) {
+            List<? extends Config> list = r.objects("components");
+            Config componentDefaults = r.config().withoutPath("components").withoutPath("distribution");
+            for (int i = 0; i < list.size(); i++) {
+                ConfigReader c = r.child(list.get(i).withFallback(componentDefaults), r.key("components[" + i + "]"));
+                double weight = c.positive("weight", "");
+                components.add(new Scenario.Component(weight, demand(c, false)));
+            }
+            if (dist.equals("mixture") && components.isEmpty()) {
+                r.problem("components", "empty; a mixture needs [{ weight = ..., distribution = ... }, ...]");
+            }
+        }
+        double prefill = topLevel ? r.nonNegative("prefill-seconds-per-token", "seconds/token") : 0;
+        double decode = topLevel ? r.nonNegative("decode-seconds-per-token", "seconds/token") : 0;
+        return new Scenario.Demand(dist, mean, sigma, alpha, components, prefill, decode);
+    }
+
+    private static Scenario.Information information(ConfigReader r) {
+        String model = r.oneOf("model", MODELS);
+        double timeout = r.positive("probe-timeout", "seconds");
+        double period = r.nonNegative("report-period", "seconds");
+        double delay = r.nonNegative("report-delay", "seconds");
+        if (model.equals("cached") && period == 0) {
+            r.problem("report-period", "0: the cached model needs nodes to report, set a period > 0 seconds");
+        }
+        return new Scenario.Information(model, timeout, period, delay);
+    }
+
+    private static Scenario.Policy policy(ConfigReader r) {
+        int k = (int) r.integer("k", 1, Integer.MAX_VALUE);
+        ConfigReader a = r.at("asmf");
+        Scenario.Asmf asmf = new Scenario.Asmf((int) a.integer("k", 1, Integer.MAX_VALUE),
+                a.nonNegative("alpha", ""), a.nonNegative("beta", ""), a.nonNegative("gamma", ""), a.nonNegative("delta", ""),
+                a.nonNegative("tau", ""), a.nonNegative("eta", ""), a.positive("c-min", ""), a.positive("c-max", ""),
+                a.positive("window", "seconds"));
+        if (asmf.cMax() < asmf.cMin()) {
+            a.problem("c-max", asmf.cMax() + " is below c-min = " + asmf.cMin());
+        }
+        int threshold = (int) r.integer("sticky-lazy.threshold", 1, 1_000_000);
+        ConfigReader rj = r.at("rejection");
+        Scenario.Rejection rejection = new Scenario.Rejection(rj.oneOf("mode", List.of("reject", "delay")),
+                (int) rj.integer("buffer", 1, 10_000_000), rj.positive("backoff", "seconds"), rj.number("multiplier"),
+                (int) rj.integer("attempts", 1, 1000));
+        if (rejection.multiplier() < 1) {
+            rj.badValue("multiplier", rejection.multiplier(), "must be >= 1 (the wait never shrinks)");
+        }
+        return new Scenario.Policy(k, asmf, new Scenario.StickyLazy(threshold), rejection);
+    }
+
+    private static List<Scenario.Event> events(ConfigReader r, Config merged, int n, long topologySeed) {
+        List<Scenario.Event> out = new ArrayList<>();
+        List<? extends Config> list = r.objects("events");
+        Config known = ConfigFactory.parseString("at = 0, type = x, until = 0, factor = 1, fraction = 0, nodes = []");
+        int[] order = nodeOrder(n, topologySeed);
+        for (int i = 0; i < list.size(); i++) {
+            Config given = list.get(i);
+            ConfigReader e = r.child(given, "events[" + i + "]");
+            e.rejectUnknownKeys(known, Set.of());
+            double at = e.nonNegative("at", "seconds");
+            String type = e.oneOf("type", EVENTS);
+            boolean hasNodes = given.hasPath("nodes");
+            boolean hasFraction = given.hasPath("fraction");
+            List<Integer> nodes = new ArrayList<>();
+            double until = 0;
+            double factor = 1;
+            if (type.equals("spike")) {
+                until = e.nonNegative("until", "seconds");
+                factor = e.positive("factor", "multiplier of the arrival rate");
+                if (!(until > at)) {
+                    e.badValue("until", until, "a spike must end after it starts (at = " + at + ")");
+                }
+                if (hasNodes || hasFraction) {
+                    e.problem(hasNodes ? "nodes" : "fraction", "a spike scales the arrival rate of the whole cluster; remove it");
+                }
+            } else if (EVENTS.contains(type)) {
+                if (type.equals("degrade")) {
+                    factor = e.nonNegative("factor", "multiplier of the nominal service rate");
+                }
+                if (hasNodes == hasFraction) {
+                    e.problem("nodes", "name the nodes with either nodes = [0, 3] or fraction = 0.2 (one of them)");
+                } else if (hasNodes) {
+                    try {
+                        nodes.addAll(given.getIntList("nodes"));
+                    } catch (ConfigException ex) {
+                        e.problem("nodes", "must be a list of node indices");
+                    }
+                    for (int node : nodes) {
+                        if (node < 0 || node >= n) {
+                            e.problem("nodes", "node " + node + " does not exist; allowed: 0.." + (n - 1));
+                        }
+                    }
+                } else {
+                    double fraction = e.number("fraction");
+                    if (!(fraction > 0 && fraction <= 1)) {
+                        e.badValue("fraction", fraction, "must be in (0, 1]");
+                    } else {
+                        int count = (int) Math.ceil(fraction * n);
+                        for (int k = 0; k < count; k++) {
+                            nodes.add(order[k]);
+                        }
+                        nodes.sort(null);
+                    }
+                }
+            }
+            out.add(new Scenario.Event(at, type, until, factor, List.copyOf(nodes)));
+        }
+        return out;
+    }
+
+    /**
+     * One random order of the nodes drawn from the topology seed; {@code fraction = f}
+     * picks its first ⌈f·n⌉ nodes, so "fail 0.2" and "recover 0.2" hit the same nodes,
+     * for every run seed.
+     */
+    private static int[] nodeOrder(int n, long topologySeed) {
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        SplittableRandom rng = new SplittableRandom(topologySeed * 1_000_003L + 17);
+        for (int i = n - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        return order;
+    }
+
+    private void crossChecks(ConfigReader r, List<String> policies, double duration, long requests, double warmup,
+                             double seriesInterval, Scenario.Nodes nodes, Scenario.Balancers balancers, Scenario.Arrivals arrivals,
+                             Scenario.Demand demand, Scenario.Information information, Scenario.Policy policy,
+                             List<Scenario.Event> events) {
+        boolean endless = !arrivals.process().equals("trace") || arrivals.trace().loop();
+        if (duration == 0 && requests == 0 && endless) {
+            r.problem("duration", "0 with requests = 0" + (arrivals.process().equals("trace") ? " and a looping trace" : "")
+                    + ": the arrivals would never stop; set a duration in seconds or a request count");
+        }
+        if (duration > 0 && warmup >= duration) {
+            r.badValue("warmup", warmup, "not shorter than duration = " + duration + " s: nothing would be measured");
+        }
+        if (duration > 0 && duration / seriesInterval > MAX_SERIES_POINTS) {
+            r.badValue("series-interval", seriesInterval, "gives more than " + MAX_SERIES_POINTS
+                    + " points over duration = " + duration + " s; use a longer interval");
+        }
+        if (demand.distribution().equals("trace") && !arrivals.process().equals("trace")) {
+            r.problem("demand.distribution", "'trace' needs arrivals.process = trace (demand comes from the trace's token columns)");
+        }
+        if ((arrivals.process().equals("trace") || arrivals.process().equals("mmpp"))
+                && events.stream().anyMatch(e -> e.type().equals("spike"))) {
+            r.problem("events", "a spike scales the arrival rate, which needs arrivals.process = poisson, on-off or diurnal (was "
+                    + arrivals.process() + ")");
+        }
+        if (arrivals.process().equals("diurnal") && arrivals.diurnal().period() == 0 && duration == 0) {
+            r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds");
+        }
+        int allowed = balancers.allowedSize(nodes.count());
+        if (policies.contains("power-of-k") && policy.k() > allowed) {
+            r.problem("policy.k", policy.k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
+        }
+        if (policies.contains("p2c") && allowed < 2) {
+            r.problem("policies", "p2c samples 2 distinct nodes but the allowed set has " + allowed);
+        }
+        if (policies.contains("strict-po2c") && allowed < 2) {
+            r.problem("policies", "strict-po2c probes 2 distinct nodes but the allowed set has " + allowed);
+        }
+        if (policies.stream().anyMatch(SAMPLING_ASMF::contains) && policy.asmf().k() > allowed) {
+            r.problem("policy.asmf.k", policy.asmf().k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
+        }
+        double capacity = nodes.expectedCapacity();
+        double rho = arrivals.rate() > 0 ? arrivals.rate() * demand.mean() / capacity : arrivals.utilisation();
+        double lambda = rho * capacity / demand.mean();
+        if (requests == 0 && duration > 0 && !arrivals.process().equals("trace") && lambda * duration > MAX_EXPECTED_REQUESTS) {
+            r.badValue("duration", duration, String.format(java.util.Locale.ROOT,
+                    "at %.4g requests/s that is about %.3g requests per run, more than %.0e; use a shorter duration or set requests",
+                    lambda, lambda * duration, MAX_EXPECTED_REQUESTS));
+        }
+        if (rho >= 1 && nodes.queueCapacity() == 0) {
+            String unstable = "an open system without rejection is unstable at utilisation >= 1; use a value below 1"
+                    + " or bound the queues with nodes.queue-capacity > 0";
+            if (arrivals.rate() > 0) {
+                r.badValue("arrivals.rate", arrivals.rate(), String.format(java.util.Locale.ROOT,
+                        "gives utilisation %.3f of the expected capacity %.4g work units/s; ", rho, capacity) + unstable);
+            } else {
+                r.badValue("arrivals.utilisation", rho, unstable);
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package org.loadlab.experiment.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.typesafe.config.ConfigFactory;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.loadlab.experiment.run.TestScenarios;
+import org.loadlab.experiment.scenario.ScenarioException;
+
+class CampaignLoaderTest {
+    private final CampaignLoader loader = new CampaignLoader(TestScenarios.loader());
+
+    private CampaignPlan parse(String hocon) {
+        return loader.parse(ConfigFactory.parseString(hocon), "test");
+    }
+
+    private String problems(String hocon) {
+        return String.join("\n", assertThrows(ScenarioException.class, () -> parse(hocon)).problems());
+    }
+
+    @Test
+    void expandsScenariosPointsVariantsAndSeedsInAFixedOrder() {
+        CampaignPlan p = parse("""
+                name = grid
+                seeds = "1:3"
+                scenarios = [quickstart]
+                sweep { "arrivals.utilisation" = [0.5, 0.9], "nodes.count" = [10, 20] }
+                policies = [random, { name = p3c, policy = power-of-k, set { policy.k = 3 } }]
+                reference = random
+                """);
+        assertEquals(1 * 4 * 2 * 3, p.runs().size());
+        CampaignPlan.PlannedRun first = p.runs().get(0);
+        assertEquals("random", first.variant());
+        assertEquals(1, first.spec().seed());
+        assertEquals("0.5", first.parameters().get("arrivals.utilisation"));
+        CampaignPlan.PlannedRun p3c = p.runs().get(3);
+        assertEquals("p3c", p3c.variant());
+        assertEquals("power-of-k", p3c.spec().policy());
+        assertEquals(3, p3c.spec().scenario().policy().k());
+        assertEquals(List.of("arrivals.utilisation", "nodes.count"), p.sweepKeys());
+        for (int i = 0; i < p.runs().size(); i++) {
+            assertEquals(i, p.runs().get(i).index());
+        }
+        assertEquals(p.id(), parse("""
+                name = grid
+                seeds = "1:3"
+                scenarios = [quickstart]
+                sweep { "arrivals.utilisation" = [0.5, 0.9], "nodes.count" = [10, 20] }
+                policies = [random, { name = p3c, policy = power-of-k, set { policy.k = 3 } }]
+                reference = random
+                """).id(), "the same definition gives the same id");
+    }
+
+    @Test
+    void seedsChangeTheId() {
+        CampaignPlan a = loader.load("policy-sweep", "101:102");
+        CampaignPlan b = loader.load("policy-sweep", "101:103");
+        assertNotEquals(a.id(), b.id());
+        assertEquals(6 * 6 * 2, a.runs().size());
+    }
+
+    @Test
+    void randomSearchIsDeterministicAndWithinItsRanges() {
+        String hocon = """
+                name = rs
+                seeds = "1"
+                scenarios = [quickstart]
+                policies = [asmf]
+                random-search { samples = 5, seed = 9, ranges { "policy.asmf.eta" = [0.003, 0.02], "policy.asmf.k" = [2, 4] } }
+                """;
+        CampaignPlan a = parse(hocon);
+        CampaignPlan b = parse(hocon);
+        assertEquals(5, a.runs().size());
+        for (int i = 0; i < 5; i++) {
+            assertEquals(a.runs().get(i).parameters(), b.runs().get(i).parameters());
+            double eta = Double.parseDouble(a.runs().get(i).parameters().get("policy.asmf.eta"));
+            int k = Integer.parseInt(a.runs().get(i).parameters().get("policy.asmf.k"));
+            assertTrue(eta >= 0.003 && eta <= 0.02 && k >= 2 && k <= 4);
+            assertEquals(k, a.runs().get(i).spec().scenario().policy().asmf().k());
+        }
+    }
+
+    @Test
+    void problemsNameTheEntryPointVariantAndKey() {
+        String p = problems("""
+                name = bad
+                scenarios = [quickstart]
+                sweep { "arrivals.utilisation" = [0.5, 1.5] }
+                policies = [random, random]
+                reference = p2c
+                """);
+        assertTrue(p.contains("policies[1]: the name 'random' is used twice"), p);
+        assertTrue(p.contains("reference = 'p2c'"), p);
+        String q = problems("""
+                name = bad2
+                scenarios = [quickstart]
+                sweep { "arrivals.utilisation" = [0.5, 1.5] }
+                policies = [random]
+                """);
+        assertTrue(q.contains("quickstart at {arrivals.utilisation=1.5}, policy random: arrivals.utilisation = 1.5"), q);
+        String r = problems("name = x, scenarios = [quickstart], policies = [random], sweeep {}");
+        assertTrue(r.contains("sweeep: unknown key"), r);
+    }
+}

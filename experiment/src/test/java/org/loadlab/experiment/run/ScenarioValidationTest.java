@@ -1,0 +1,80 @@
+package org.loadlab.experiment.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.loadlab.experiment.scenario.BuiltIns;
+import org.loadlab.experiment.scenario.Scenario;
+import org.loadlab.experiment.scenario.ScenarioException;
+
+/** Scenario validation names the key, the bad value and what is allowed, before anything runs. */
+class ScenarioValidationTest {
+
+    private static String problems(String... overrides) {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> TestScenarios.load("quickstart", overrides));
+        return String.join("\n", e.problems());
+    }
+
+    @Test
+    void negativeRate() {
+        String p = problems("arrivals.rate = -3");
+        assertTrue(p.contains("arrivals.rate = -3.0: must be >= 0 (requests/s)"), p);
+    }
+
+    @Test
+    void kLargerThanTheAllowedSet() {
+        String p = problems("policies = [power-of-k]", "policy.k = 30");
+        assertTrue(p.contains("policy.k") && p.contains("30") && p.contains("allowed: 1..20"), p);
+        String q = problems("policies = [power-of-k]", "policy.k = 5", "balancers.allowed = fraction",
+                "balancers.allowed-fraction = 0.1", "balancers.allowed-min = 4");
+        assertTrue(q.contains("policy.k = 5") || q.contains("policy.k") && q.contains("allowed: 1..4"), q);
+    }
+
+    @Test
+    void unknownPolicy() {
+        String p = problems("policies = [random, jsq]");
+        assertTrue(p.contains("policies[1]") && p.contains("'jsq'") && p.contains("least-queue"), p);
+    }
+
+    @Test
+    void missingTraceFile() {
+        String p = problems("arrivals.process = trace", "arrivals.trace.file = /no/such/trace.csv");
+        assertTrue(p.contains("arrivals.trace.file") && p.contains("no such file") && p.contains("azure-llm-code"), p);
+    }
+
+    @Test
+    void utilisationAtOrAboveOneWithoutRejection() {
+        String p = problems("arrivals.utilisation = 1.2");
+        assertTrue(p.contains("arrivals.utilisation = 1.2") && p.contains("unstable") && p.contains("queue-capacity"), p);
+        String q = problems("arrivals.rate = 25");
+        assertTrue(q.contains("arrivals.rate") && q.contains("1.250") && q.contains("unstable"), q);
+        // With bounded queues an overloaded open system is allowed (requests are rejected).
+        Scenario ok = TestScenarios.load("quickstart", "arrivals.utilisation = 1.2", "nodes.queue-capacity = 10");
+        assertEquals(10, ok.nodes().queueCapacity());
+    }
+
+    @Test
+    void unknownKeysAndWrongTypesAreNamed() {
+        String p = problems("nodes.cuont = 3", "demand.mean = fast", "information.model = psychic");
+        assertTrue(p.contains("nodes.cuont: unknown key; allowed here: count"), p);
+        assertTrue(p.contains("demand.mean = \"fast\": must be a number"), p);
+        assertTrue(p.contains("information.model = 'psychic'") && p.contains("probe, cached, oracle"), p);
+    }
+
+    @Test
+    void allProblemsAreReportedTogether() {
+        String p = problems("nodes.count = 0", "warmup = -1", "policies = [nope]");
+        assertEquals(3, p.lines().count(), p);
+    }
+
+    @Test
+    void everyBuiltInScenarioIsValid() {
+        for (String name : BuiltIns.SCENARIOS.keySet()) {
+            Scenario s = TestScenarios.load(name);
+            assertEquals(name, s.name());
+            assertTrue(!s.description().isBlank(), name + " has a description");
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package org.loadlab.shell.actor;
+
+import java.util.function.BiConsumer;
+import java.util.random.RandomGenerator;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.loadlab.kernel.Address;
+import org.loadlab.kernel.Env;
+import org.loadlab.kernel.Logic;
+import org.loadlab.kernel.Message;
+import org.loadlab.kernel.MetricsSink;
+
+/**
+ * The Pekko shell around any logic core: an {@code AbstractBehavior} whose mailbox feeds
+ * {@link Logic#on}, with an {@link Env} on scaled wall time ({@link LiveClock}),
+ * {@code tell} through a {@link Directory}, and Pekko's {@code TimerScheduler} (whose
+ * key semantics the simulation engine copies). The logic's {@code onStart} runs when the
+ * actor receives {@link Start}, so a launcher can bind every address first.
+ *
+ * <p>Source: DESIGN.md ("The Pekko shells wrap the same Logic in AbstractBehavior actors").
+ */
+public final class LogicActor extends AbstractBehavior<Message> {
+
+    /** Tells the actor to run its logic's {@code onStart}. */
+    public record Start() implements Message {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+
+    /**
+     * What an actor needs besides its logic.
+     *
+     * @param self its logical address
+     * @param directory address → actor reference
+     * @param clock the run's scaled clock
+     * @param rng its random stream
+     * @param metrics thread-safe observation sink
+     * @param afterMessage called after each handled message with the env's time (e.g. to
+     *     publish a node's snapshot to an oracle board), or null
+     */
+    public record Wiring(Address self, Directory directory, LiveClock clock, RandomGenerator rng,
+                         MetricsSink metrics, BiConsumer<Logic<?>, Double> afterMessage) {
+    }
+
+    private final Logic<Message> logic;
+    private final Wiring wiring;
+    private final TimerScheduler<Message> timers;
+    private final ShellEnv env = new ShellEnv();
+
+    /**
+     * Behaviour running {@code logic}.
+     *
+     * @param logic the core (its message type must match what others send to {@code wiring.self()})
+     * @param wiring the shell's collaborators
+     */
+    public static Behavior<Message> create(Logic<? extends Message> logic, Wiring wiring) {
+        @SuppressWarnings("unchecked")
+        Logic<Message> l = (Logic<Message>) logic;
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new LogicActor(ctx, timers, l, wiring)));
+    }
+
+    private LogicActor(ActorContext<Message> context, TimerScheduler<Message> timers, Logic<Message> logic, Wiring wiring) {
+        super(context);
+        this.timers = timers;
+        this.logic = logic;
+        this.wiring = wiring;
+    }
+
+    @Override
+    public Receive<Message> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(Start.class, s -> {
+                    logic.onStart(env);
+                    published();
+                    return this;
+                })
+                .onMessage(Message.class, m -> {
+                    logic.on(m, env);
+                    published();
+                    return this;
+                })
+                .build();
+    }
+
+    private void published() {
+        if (wiring.afterMessage() != null) {
+            wiring.afterMessage().accept(logic, wiring.clock().now());
+        }
+    }
+
+    /** The Env seen by the logic inside this actor. */
+    private final class ShellEnv implements Env {
+        @Override
+        public double now() {
+            return wiring.clock().now();
+        }
+
+        @Override
+        public Address self() {
+            return wiring.self();
+        }
+
+        @Override
+        public RandomGenerator random() {
+            return wiring.rng();
+        }
+
+        @Override
+        public void send(Address to, Message message) {
+            wiring.metrics().messageSent(now(), message);
+            ActorRef<Message> ref = wiring.directory().lookup(to);
+            if (ref != null) {
+                ref.tell(message);
+            }
+        }
+
+        @Override
+        public void startTimer(Object key, double delaySeconds, Message message) {
+            timers.startSingleTimer(key, message, wiring.clock().realDuration(delaySeconds));
+        }
+
+        @Override
+        public void cancelTimer(Object key) {
+            timers.cancel(key);
+        }
+
+        @Override
+        public MetricsSink metrics() {
+            return wiring.metrics();
+        }
+
+    }
+}

@@ -1,0 +1,151 @@
+package org.loadlab.shell.cluster;
+
+import com.typesafe.config.Config;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.CoordinatedShutdown;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.loadlab.shell.metrics.KamonMetrics;
+
+/**
+ * One running cluster member: its actor system (name {@value MemberOptions#SYSTEM}), its
+ * {@link Host} (node or balancer role), its {@link Gateway} and the HTTP control API the
+ * application binds in front of it ({@link ControlEdge}, gateway role), and Kamon. Leaving is graceful: {@link #leave} (and SIGTERM, through the JVM
+ * shutdown hook) runs CoordinatedShutdown, which unbinds HTTP, leaves the cluster, stops
+ * Kamon and terminates the system.
+ */
+public final class ClusterMember {
+    private final ActorSystem<Void> system;
+    private final ClusterSettings settings;
+    private final ActorRef<Gateway.Command> gateway;
+    private final ControlEdge.Binding binding;
+
+    private ClusterMember(ActorSystem<Void> system, ClusterSettings settings, ActorRef<Gateway.Command> gateway,
+                          ControlEdge.Binding binding) {
+        this.system = system;
+        this.settings = settings;
+        this.gateway = gateway;
+        this.binding = binding;
+    }
+
+    /**
+     * Starts a member with {@code config} (see {@link MemberOptions#config()}) and, with the
+     * gateway role, waits until {@code edge} has bound its control API.
+     *
+     * @param edge binds the HTTP control API in front of the gateway ({@link ControlEdge#NONE} for none)
+     * @throws IllegalStateException if the HTTP API cannot be bound or needs a token that is missing
+     */
+    public static ClusterMember start(Config config, ControlEdge edge) {
+        ClusterSettings settings = ClusterSettings.from(config);
+        SinkFactory tees = SinkFactory.NONE;
+        if (settings.kamon()) {
+            KamonMetrics.start(config, settings.kamonAttach());
+            tees = KamonMetrics.sinks();
+        }
+        CompletableFuture<ActorRef<Gateway.Command>> gatewayRef = new CompletableFuture<>();
+        ActorSystem<Void> system = ActorSystem.create(guardian(settings, tees, gatewayRef), MemberOptions.SYSTEM, config);
+        if (config.getStringList("pekko.cluster.seed-nodes").isEmpty()) {
+            // No seeds: this member starts a cluster of its own (tests, single-JVM use).
+            org.apache.pekko.cluster.typed.Cluster cluster = org.apache.pekko.cluster.typed.Cluster.get(system);
+            cluster.manager().tell(org.apache.pekko.cluster.typed.Join.create(cluster.selfMember().address()));
+        }
+        CoordinatedShutdown shutdown = CoordinatedShutdown.get(Adapter.toClassic(system));
+        if (settings.kamon()) {
+            shutdown.addTask(CoordinatedShutdown.PhaseBeforeActorSystemTerminate(), "kamon-stop", () -> {
+                KamonMetrics.stop();
+                return CompletableFuture.completedFuture(Done.getInstance());
+            });
+        }
+        ControlEdge.Binding binding = null;
+        try {
+            ActorRef<Gateway.Command> gw = gatewayRef.get(30, TimeUnit.SECONDS);
+            if (gw != null && edge != ControlEdge.NONE) {
+                binding = edge.bind(system, gw, settings).toCompletableFuture().get(30, TimeUnit.SECONDS);
+                ControlEdge.Binding b = binding;
+                shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "http-unbind", () -> b.unbind().get());
+            }
+            ClusterMember member = new ClusterMember(system, settings, gw, binding);
+            member.watchLifetime();
+            return member;
+        } catch (Exception e) {
+            system.terminate();
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new IllegalStateException("cannot start the member: " + cause.getMessage(), cause);
+        }
+    }
+
+    private static Behavior<Void> guardian(ClusterSettings settings, SinkFactory tees,
+                                           CompletableFuture<ActorRef<Gateway.Command>> gateway) {
+        return Behaviors.setup(ctx -> {
+            if (settings.has("node") || settings.has("balancer")) {
+                ctx.spawn(Host.create(settings, tees), "host");
+            }
+            gateway.complete(settings.has("gateway") ? ctx.spawn(Gateway.create(settings, tees), "gateway") : null);
+            return Behaviors.empty();
+        });
+    }
+
+    /** Stops the member after max-lifetime, and when stdin closes if so configured. */
+    private void watchLifetime() {
+        Duration life = settings.maxLifetime();
+        if (!life.isZero() && !life.isNegative()) {
+            system.scheduler().scheduleOnce(life, () -> leave("max-lifetime " + life.toSeconds() + " s reached"),
+                    system.executionContext());
+        }
+        if (settings.exitOnStdinEof()) {
+            Thread t = new Thread(() -> {
+                try {
+                    InputStream in = System.in;
+                    while (in.read() >= 0) {
+                        // the parent writes nothing; we only wait for end of file
+                    }
+                } catch (IOException e) {
+                    // a broken pipe means the parent is gone, too
+                }
+                leave("standard input closed (parent process gone)");
+            }, "stdin-watch");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    /** Leaves the cluster gracefully and terminates the system (CoordinatedShutdown). */
+    public CompletionStage<Done> leave(String why) {
+        System.err.println("loadlab: " + system.address() + " leaving: " + why);
+        return CoordinatedShutdown.get(Adapter.toClassic(system)).runAll(CoordinatedShutdown.unknownReason());
+    }
+
+    /** Blocks until the actor system has terminated. */
+    public void awaitTermination() {
+        system.getWhenTerminated().toCompletableFuture().join();
+    }
+
+    /** The member's actor system. */
+    public ActorSystem<Void> system() {
+        return system;
+    }
+
+    /** The gateway actor, or null without the gateway role. */
+    public ActorRef<Gateway.Command> gateway() {
+        return gateway;
+    }
+
+    /** The bound HTTP port, or −1 without the gateway role (or without an edge). */
+    public int httpPort() {
+        return binding == null ? -1 : binding.port();
+    }
+
+    /** The member's settings. */
+    public ClusterSettings settings() {
+        return settings;
+    }
+}

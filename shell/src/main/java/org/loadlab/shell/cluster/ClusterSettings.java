@@ -1,0 +1,62 @@
+package org.loadlab.shell.cluster;
+
+import com.typesafe.config.Config;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The {@code loadlab.cluster} and {@code loadlab.metrics} settings of a member, read once
+ * (defaults and comments in {@code loadlab-cluster.conf}; docs/cluster.md lists them).
+ *
+ * @param roles this member's roles (node, balancer, gateway)
+ * @param httpHost address the HTTP control API binds to (gateway role)
+ * @param httpPort its port
+ * @param httpToken bearer token for state-changing requests ("" = none configured)
+ * @param requireToken "auto" (only when bound beyond loopback) or "on"
+ * @param resultsDir directory experiment results are written under (one folder per experiment)
+ * @param startTimeout how long the members may take to prepare an experiment
+ * @param stopTimeout how long to wait for the members' last observations
+ * @param flushInterval how often members send their observations to the gateway
+ * @param mergeLag how long the gateway holds observations back to feed them in time order (real time)
+ * @param maxRunning experiments that may run at once
+ * @param maxNodes largest nodes.count of a cluster experiment
+ * @param guardrails the balancers' masking settings (times in scenario seconds; silent-after as probe timeouts)
+ * @param silentAfterProbeTimeouts a node is silent after this many probe timeouts without a reply
+ * @param kamon whether this member starts Kamon (Prometheus endpoint)
+ * @param kamonAttach whether Kamon attaches its bytecode instrumentation (Kanela) at start
+ * @param maxLifetime stop the member after this long (0 = never)
+ * @param exitOnStdinEof stop the member when its standard input closes (children of local-cluster)
+ */
+public record ClusterSettings(List<String> roles, String httpHost, int httpPort, String httpToken, String requireToken,
+                              Path resultsDir, Duration startTimeout, Duration stopTimeout, Duration flushInterval,
+                              Duration mergeLag, int maxRunning, int maxNodes, ClusterBalancerLogic.Guardrails guardrails,
+                              double silentAfterProbeTimeouts, boolean kamon, boolean kamonAttach, Duration maxLifetime,
+                              boolean exitOnStdinEof) {
+
+    /** Reads the settings from a member's whole config. */
+    public static ClusterSettings from(Config config) {
+        Config c = config.getConfig("loadlab.cluster");
+        Config b = c.getConfig("balancer");
+        Config m = config.getConfig("loadlab.metrics");
+        return new ClusterSettings(c.getStringList("roles"), c.getString("http.host"), c.getInt("http.port"),
+                c.getString("http.token"), c.getString("http.require-token"), Path.of(c.getString("results-dir")),
+                c.getDuration("start-timeout"), c.getDuration("stop-timeout"), c.getDuration("flush-interval"),
+                c.getDuration("merge-lag"), c.getInt("max-running-experiments"), c.getInt("max-nodes"),
+                new ClusterBalancerLogic.Guardrails(b.getDouble("mask-cpu-above"), Double.NaN, b.getDouble("stale-after-seconds"),
+                        b.getInt("decisions-kept")),
+                b.getDouble("silent-after-probe-timeouts"), m.getBoolean("kamon"), m.getBoolean("attach-instrumentation"),
+                c.getDuration("max-lifetime"), c.getBoolean("exit-on-stdin-eof"));
+    }
+
+    /** True if this member has {@code role} (or "all"). */
+    public boolean has(String role) {
+        return roles.contains(role) || roles.contains("all");
+    }
+
+    /** The guardrails of a run whose probe timeout is {@code probeTimeout} scenario seconds. */
+    public ClusterBalancerLogic.Guardrails guardrailsFor(double probeTimeout) {
+        return new ClusterBalancerLogic.Guardrails(guardrails.maskCpuAbove(), silentAfterProbeTimeouts * probeTimeout,
+                guardrails.staleAfterSeconds(), guardrails.decisionsKept());
+    }
+}

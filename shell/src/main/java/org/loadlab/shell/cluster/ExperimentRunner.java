@@ -1,0 +1,748 @@
+package org.loadlab.shell.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Subscribe;
+import org.loadlab.analysis.io.ResultsCsv;
+import org.loadlab.analysis.io.ResultsJson;
+import org.loadlab.analysis.io.RunResult;
+import org.loadlab.analysis.io.TimeseriesCsv;
+import org.loadlab.analysis.run.ResponseTimeHistogram;
+import org.loadlab.analysis.run.RunMetrics;
+import org.loadlab.analysis.run.RunRecorder;
+import org.loadlab.shell.actor.Directory;
+import org.loadlab.shell.actor.LogicActor;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.kernel.ClientId;
+import org.loadlab.kernel.Message;
+import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.StreamSeeds;
+import org.loadlab.experiment.run.RunAssembly;
+import org.loadlab.experiment.run.RunSpec;
+import org.loadlab.workload.driver.WorkloadDriver;
+import org.loadlab.experiment.scenario.Scenario;
+
+/**
+ * Runs one experiment from the gateway: asks the members to prepare their share of the
+ * run, starts it when every member is ready, drives the workload (the simulation's
+ * {@link WorkloadDriver} in a LogicActor, real time), merges the members' observations into
+ * the run recorder, follows membership (a removed member's nodes get queue 0; the
+ * balancers count their lost requests), ends the run when every request is resolved or
+ * the drain timeout passes, writes the same result files as {@code simulate}, and answers
+ * the control API's questions about the experiment.
+ */
+public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerCommand> {
+
+    /**
+     * Where a member's share of the run lives.
+     *
+     * @param member member address
+     * @param host its Host actor
+     * @param nodes node indices it hosts
+     * @param balancers balancer indices it hosts
+     */
+    public record Placement(String member, ActorRef<Protocol.HostCommand> host, List<Integer> nodes, List<Integer> balancers) {
+    }
+
+    /**
+     * What to run.
+     *
+     * @param id experiment id
+     * @param scenario validated scenario
+     * @param policy initial policy
+     * @param seed master seed
+     * @param timeScale scenario seconds per real second
+     * @param baseDir directory relative trace paths are resolved against
+     * @param placements members and their shares, by member address
+     */
+    public record Definition(String id, Scenario scenario, String policy, long seed, double timeScale, String baseDir,
+                             Map<String, Placement> placements) {
+    }
+
+    // ---- local messages (never leave the gateway)
+    private record Tick() implements Protocol.RunnerCommand {
+    }
+
+    private record StartTimeout() implements Protocol.RunnerCommand {
+    }
+
+    private record StopTimeout() implements Protocol.RunnerCommand {
+    }
+
+    private record Scripted(int index) implements Protocol.RunnerCommand {
+    }
+
+    private record NodeListing(Receptionist.Listing listing) implements Protocol.RunnerCommand {
+    }
+
+    private record BalancerListing(Receptionist.Listing listing) implements Protocol.RunnerCommand {
+    }
+
+    private record Removed(ClusterEvent.MemberRemoved event) implements Protocol.RunnerCommand {
+    }
+
+    /** Control API: the experiment's status. */
+    public record GetStatus(ActorRef<ApiReply> replyTo) implements Protocol.RunnerCommand {
+    }
+
+    /** Control API: stop the experiment (its results so far are written). */
+    public record Stop(ActorRef<ApiReply> replyTo) implements Protocol.RunnerCommand {
+    }
+
+    /** Control API: switch the balancers' policy. */
+    public record Policy(String policy, ActorRef<ApiReply> replyTo) implements Protocol.RunnerCommand {
+    }
+
+    /** Control API: inject a fault into a node ({@code fault} = clear clears its faults). */
+    public record ChaosRequest(int node, String fault, double value, ActorRef<ApiReply> replyTo) implements Protocol.RunnerCommand {
+    }
+
+    /** Control API: the nodes' status. */
+    public record Nodes(ActorRef<ApiReply> replyTo) implements Protocol.RunnerCommand {
+    }
+
+    /** Control API: the balancers' explanations. */
+    public record Explain(int lastDecisions, ActorRef<ApiReply> replyTo) implements Protocol.RunnerCommand {
+    }
+
+    private record PolicySwitched(String policy, List<Protocol.Ack> acks, ActorRef<ApiReply> replyTo)
+            implements Protocol.RunnerCommand {
+    }
+
+    /** States of an experiment. */
+    enum State { STARTING, RUNNING, DRAINING, STOPPING, FINISHED, STOPPED, FAILED }
+
+    private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(3);
+
+    private final Definition def;
+    private final Runnable onEnded;
+    private final ClusterSettings settings;
+    private final TimerScheduler<Protocol.RunnerCommand> timers;
+    private final ExperimentClock clock;
+    private final ObservationBuffer buffer;
+    private final ObservationMerger merger;
+    private final RunAssembly assembly;
+    private final WorkloadDriver driver;
+    private final Directory driverDirectory = new Directory();
+    private final Map<Integer, ActorRef<Message>> nodeRefs = new HashMap<>();
+    private final Set<String> ready = new HashSet<>();
+    private final Set<String> removedMembers = new HashSet<>();
+    private final Set<String> waitingStop = new HashSet<>();
+    private final List<Map<String, Object>> events = new ArrayList<>();
+    private final List<Map<String, Object>> policyChanges = new ArrayList<>();
+    private final Instant createdAt = Instant.now();
+    private final int balancerCount;
+    private State state = State.STARTING;
+    private Instant startedAt;
+    private Instant finishedAt;
+    private long startedNanos;
+    private double wallSeconds = Double.NaN;
+    private double arrivalsEndedAt = Double.NaN;
+    private double endAt = Double.NaN;
+    private boolean userStopped;
+    private String stopReason;
+    private String error;
+    private String currentPolicy;
+    private ActorRef<Message> driverRef;
+    private RunMetrics finalMetrics;
+    private Path resultsDir;
+    private boolean balancersComplete;
+
+    /**
+     * @param def what to run
+     * @param settings the gateway member's settings
+     * @param tees give the driver's observations (Kamon), or {@link SinkFactory#NONE}
+     * @param onEnded called (on this actor's thread) once the experiment has finished, stopped or failed
+     */
+    public static Behavior<Protocol.RunnerCommand> create(Definition def, ClusterSettings settings, SinkFactory tees,
+                                                          Runnable onEnded) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(t -> new ExperimentRunner(ctx, t, def, settings, tees, onEnded)));
+    }
+
+    private ExperimentRunner(ActorContext<Protocol.RunnerCommand> ctx, TimerScheduler<Protocol.RunnerCommand> timers,
+                             Definition def, ClusterSettings settings, SinkFactory tees, Runnable onEnded) {
+        super(ctx);
+        this.def = def;
+        this.onEnded = onEnded;
+        this.settings = settings;
+        this.timers = timers;
+        this.currentPolicy = def.policy();
+        Scenario s = def.scenario();
+        this.clock = new ExperimentClock(def.timeScale());
+        this.buffer = new ObservationBuffer(def.id(), "gateway", clock, tees.forExperiment(def.id()));
+        this.merger = new ObservationMerger(new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval()));
+        this.assembly = RunAssembly.build(new RunSpec(s, def.policy(), def.seed()));
+        this.driver = assembly.driver();
+        this.balancerCount = assembly.balancers().length;
+
+        // One adapter per message class: the listing's key tells nodes from balancers.
+        org.apache.pekko.actor.typed.receptionist.ServiceKey<Message> nodesKey = Protocol.nodesKey(def.id());
+        ActorRef<Receptionist.Listing> adapter = ctx.messageAdapter(Receptionist.Listing.class,
+                l -> l.isForKey(nodesKey) ? new NodeListing(l) : new BalancerListing(l));
+        ctx.getSystem().receptionist().tell(Receptionist.subscribe(nodesKey, adapter));
+        ctx.getSystem().receptionist().tell(Receptionist.subscribe(Protocol.balancersKey(def.id()), adapter));
+        Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(
+                ctx.messageAdapter(ClusterEvent.MemberRemoved.class, Removed::new), ClusterEvent.MemberRemoved.class));
+        for (Placement p : def.placements().values()) {
+            p.host().tell(new Protocol.PrepareExperiment(def.id(), s.resolvedJson(), def.baseDir(), def.policy(), def.seed(),
+                    def.timeScale(), p.nodes(), p.balancers(), ctx.getSelf()));
+        }
+        timers.startTimerWithFixedDelay(new Tick(), settings.flushInterval());
+        timers.startSingleTimer(new StartTimeout(), settings.startTimeout());
+    }
+
+    @Override
+    public Receive<Protocol.RunnerCommand> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(Protocol.HostReady.class, r -> {
+                    ready.add(r.member());
+                    maybeBegin();
+                    return this;
+                })
+                .onMessage(Protocol.HostFailed.class, f -> {
+                    fail("member " + f.member() + " could not prepare the experiment: " + f.error());
+                    return this;
+                })
+                .onMessage(Protocol.ObservationBatch.class, b -> {
+                    merger.add(b);
+                    return this;
+                })
+                .onMessage(Protocol.HostStopped.class, s -> {
+                    waitingStop.remove(s.member());
+                    maybeFinalize();
+                    return this;
+                })
+                .onMessage(Tick.class, t -> onTick())
+                .onMessage(StartTimeout.class, t -> {
+                    if (state == State.STARTING) {
+                        Set<String> missing = new HashSet<>(def.placements().keySet());
+                        missing.removeAll(ready);
+                        fail("not every member was ready within " + settings.startTimeout().toMillis() + " ms: waiting for "
+                                + (missing.isEmpty() ? "the balancers' registration" : missing));
+                    }
+                    return this;
+                })
+                .onMessage(StopTimeout.class, t -> {
+                    waitingStop.clear();
+                    maybeFinalize();
+                    return this;
+                })
+                .onMessage(Scripted.class, e -> {
+                    RunAssembly.ScheduledEvent ev = assembly.events().get(e.index());
+                    ActorRef<Message> ref = nodeRefs.get(((NodeId) ev.to()).index());
+                    if (ref != null && (state == State.RUNNING || state == State.DRAINING)) {
+                        ref.tell(ev.message());
+                    }
+                    return this;
+                })
+                .onMessage(NodeListing.class, l -> {
+                    for (ActorRef<Message> ref : l.listing().getAllServiceInstances(Protocol.nodesKey(def.id()))) {
+                        int j = HostedExperiment.indexOf(ref, "node-");
+                        if (j >= 0) {
+                            nodeRefs.put(j, ref);
+                        }
+                    }
+                    return this;
+                })
+                .onMessage(BalancerListing.class, l -> onBalancerListing(l.listing()))
+                .onMessage(Removed.class, r -> onRemoved(r.event().member().address().toString()))
+                .onMessage(GetStatus.class, g -> {
+                    g.replyTo().tell(ApiReply.ok(status()));
+                    return this;
+                })
+                .onMessage(Stop.class, this::onStop)
+                .onMessage(Policy.class, this::onPolicy)
+                .onMessage(PolicySwitched.class, this::onPolicySwitched)
+                .onMessage(ChaosRequest.class, this::onChaos)
+                .onMessage(Nodes.class, this::onNodes)
+                .onMessage(Explain.class, this::onExplain)
+                .build();
+    }
+
+    private boolean active() {
+        return state == State.STARTING || state == State.RUNNING || state == State.DRAINING;
+    }
+
+    // ------------------------------------------------------------------ start
+
+    private Behavior<Protocol.RunnerCommand> onBalancerListing(Receptionist.Listing listing) {
+        Map<Integer, ActorRef<Message>> present = new TreeMap<>();
+        for (ActorRef<Message> ref : listing.getServiceInstances(Protocol.balancersKey(def.id()))) {
+            int i = HostedExperiment.indexOf(ref, "balancer-");
+            if (i >= 0 && i < balancerCount) {
+                present.put(i, ref);
+            }
+        }
+        if (present.size() == balancerCount) {
+            balancersComplete = true;
+        }
+        if (!present.isEmpty()) {
+            ActorRef<Message> spare = present.values().iterator().next();
+            for (int i = 0; i < balancerCount; i++) {
+                // Arrivals for a balancer that is gone go to a live one (it answers them itself).
+                driverDirectory.bind(new BalancerId(i), present.getOrDefault(i, spare));
+            }
+        }
+        maybeBegin();
+        return this;
+    }
+
+    private void maybeBegin() {
+        if (state != State.STARTING || !balancersComplete || !ready.containsAll(def.placements().keySet())) {
+            return;
+        }
+        long origin = ExperimentClock.epochMicros();
+        clock.begin(origin);
+        for (Placement p : def.placements().values()) {
+            p.host().tell(new Protocol.BeginRun(def.id(), origin));
+        }
+        LogicActor.Wiring wiring = new LogicActor.Wiring(new ClientId(0), driverDirectory, clock.liveClock(),
+                StreamSeeds.stream(def.seed(), StreamSeeds.CLIENT, 0), buffer, null);
+        driverRef = getContext().spawn(LogicActor.create(driver, wiring), "driver");
+        driverRef.tell(new LogicActor.Start());
+        List<RunAssembly.ScheduledEvent> scripted = assembly.events();
+        for (int k = 0; k < scripted.size(); k++) {
+            timers.startSingleTimer(new Scripted(k), clock.timerClock().realDuration(scripted.get(k).at()));
+        }
+        state = State.RUNNING;
+        startedAt = Instant.now();
+        startedNanos = System.nanoTime();
+        timers.cancel(new StartTimeout());
+    }
+
+    // ------------------------------------------------------------------ run
+
+    private Behavior<Protocol.RunnerCommand> onTick() {
+        Protocol.ObservationBatch own = buffer.drain();
+        if (own != null) {
+            merger.add(own);
+        }
+        if (state == State.RUNNING || state == State.DRAINING || state == State.STOPPING) {
+            merger.release(clock.now() - settings.mergeLag().toNanos() / 1e9 * def.timeScale());
+        }
+        double now = clock.now();
+        if (state == State.RUNNING && driver.finished()) {
+            state = State.DRAINING;
+            arrivalsEndedAt = now;
+        }
+        if (state == State.DRAINING) {
+            long generated = driver.generated();
+            if (merger.arrived() >= generated && merger.resolved() >= generated) {
+                stopRun("completed: every request resolved");
+            } else if (now > arrivalsEndedAt + def.scenario().drainTimeout()) {
+                stopRun("drain timeout: " + (generated - merger.resolved()) + " request(s) unresolved");
+            }
+        }
+        return this;
+    }
+
+    private void stopRun(String reason) {
+        endAt = clock.now();
+        wallSeconds = (System.nanoTime() - startedNanos) / 1e9;
+        stopReason = reason;
+        state = State.STOPPING;
+        if (driverRef != null) {
+            getContext().stop(driverRef);
+        }
+        for (Placement p : def.placements().values()) {
+            if (!removedMembers.contains(p.member())) {
+                waitingStop.add(p.member());
+                p.host().tell(new Protocol.StopExperiment(def.id()));
+            }
+        }
+        timers.startSingleTimer(new StopTimeout(), settings.stopTimeout());
+        maybeFinalize();
+    }
+
+    private void maybeFinalize() {
+        if (state != State.STOPPING || !waitingStop.isEmpty()) {
+            return;
+        }
+        timers.cancel(new StopTimeout());
+        timers.cancel(new Tick());
+        Protocol.ObservationBatch own = buffer.drain();
+        if (own != null) {
+            merger.add(own);
+        }
+        finalMetrics = merger.finish(endAt, def.scenario().warmup());
+        finishedAt = Instant.now();
+        state = userStopped ? State.STOPPED : State.FINISHED;
+        try {
+            writeResults();
+        } catch (IOException | RuntimeException e) {
+            error = "could not write results: " + e;
+        }
+        onEnded.run();
+    }
+
+    private void writeResults() throws IOException {
+        Path dir = settings.resultsDir().resolve(def.id());
+        Files.createDirectories(dir);
+        List<RunResult> results = List.of(new RunResult(def.scenario().name(), def.policy(), def.seed(), finalMetrics));
+        JsonNode scenarioJson = ApiReply.JSON.readTree(def.scenario().resolvedJson());
+        ResultsCsv.write(dir.resolve("results.csv"), results);
+        ResultsJson.write(dir.resolve("results.json"), scenarioJson, results);
+        TimeseriesCsv.write(dir.resolve("timeseries.csv"), results);
+        ApiReply.JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("run-info.json").toFile(), runInfo());
+        resultsDir = dir;
+    }
+
+    private void fail(String why) {
+        if (!active()) {
+            return;
+        }
+        error = why;
+        if (driverRef != null) {
+            getContext().stop(driverRef);
+        }
+        for (Placement p : def.placements().values()) {
+            p.host().tell(new Protocol.StopExperiment(def.id()));
+        }
+        timers.cancel(new Tick());
+        state = State.FAILED;
+        finishedAt = Instant.now();
+        onEnded.run();
+    }
+
+    private Behavior<Protocol.RunnerCommand> onRemoved(String member) {
+        Placement p = def.placements().get(member);
+        if (p == null || !removedMembers.add(member)) {
+            return this;
+        }
+        double now = clock.now();
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("atSeconds", now);
+        e.put("event", "member-removed");
+        e.put("member", member);
+        e.put("nodes", p.nodes());
+        e.put("balancers", p.balancers());
+        events.add(e);
+        if (state == State.STARTING) {
+            fail("member " + member + " left the cluster while the experiment was starting");
+            return this;
+        }
+        if (state == State.RUNNING || state == State.DRAINING || state == State.STOPPING) {
+            for (int j : p.nodes()) {
+                merger.addQueueReset(now, j, def.scenario().nodes().servers());
+            }
+        }
+        waitingStop.remove(member);
+        maybeFinalize();
+        return this;
+    }
+
+    // ------------------------------------------------------------------ control API
+
+    private Behavior<Protocol.RunnerCommand> onStop(Stop s) {
+        if (state == State.STARTING) {
+            fail("stopped by request before it started");
+            state = State.STOPPED;
+        } else if (state == State.RUNNING || state == State.DRAINING) {
+            userStopped = true;
+            stopRun("stopped by request");
+        }
+        s.replyTo().tell(ApiReply.of(202, status()));
+        return this;
+    }
+
+    private List<Placement> alive(boolean withNodes, boolean withBalancers) {
+        List<Placement> list = new ArrayList<>();
+        for (Placement p : def.placements().values()) {
+            if (!removedMembers.contains(p.member()) && (withNodes && !p.nodes().isEmpty() || withBalancers && !p.balancers().isEmpty())) {
+                list.add(p);
+            }
+        }
+        return list;
+    }
+
+    private Behavior<Protocol.RunnerCommand> onPolicy(Policy req) {
+        if (!active()) {
+            req.replyTo().tell(ApiReply.problem(409, "conflict", "experiment " + def.id() + " is " + stateName()
+                    + "; only a starting or running experiment can switch policy", "experiment", def.id(), null));
+            return this;
+        }
+        List<Placement> hosts = alive(false, true);
+        ActorRef<Protocol.RunnerCommand> self = getContext().getSelf();
+        getContext().spawnAnonymous(Collect.<Protocol.Ack>behavior(hosts.size(), QUERY_TIMEOUT,
+                to -> hosts.forEach(p -> p.host().tell(new Protocol.SwitchPolicy(def.id(), req.policy(), to))),
+                acks -> self.tell(new PolicySwitched(req.policy(), acks, req.replyTo()))));
+        return this;
+    }
+
+    private Behavior<Protocol.RunnerCommand> onPolicySwitched(PolicySwitched s) {
+        boolean ok = s.acks().stream().allMatch(Protocol.Ack::ok) && !s.acks().isEmpty();
+        Map<String, Object> change = new LinkedHashMap<>();
+        change.put("atSeconds", clock.now());
+        change.put("from", currentPolicy);
+        change.put("to", s.policy());
+        change.put("ok", ok);
+        policyChanges.add(change);
+        if (ok) {
+            currentPolicy = s.policy();
+        }
+        ObjectNode body = ApiReply.JSON.createObjectNode();
+        body.put("experiment", def.id());
+        body.put("policy", currentPolicy);
+        body.set("members", ApiReply.JSON.valueToTree(s.acks()));
+        s.replyTo().tell(ok ? new ApiReply(200, body)
+                : ApiReply.problem(502, "bad gateway", "not every balancer member confirmed the switch: " + s.acks(),
+                "policy", s.policy(), null));
+        return this;
+    }
+
+    private Placement hostOfNode(int node) {
+        for (Placement p : def.placements().values()) {
+            if (p.nodes().contains(node)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private Behavior<Protocol.RunnerCommand> onChaos(ChaosRequest c) {
+        int n = def.scenario().nodes().count();
+        if (c.node() == -1 && c.fault().equals("clear") && active()) {
+            List<Placement> hosts = alive(true, false);
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("atSeconds", clock.now());
+            e.put("event", "chaos-clear");
+            e.put("node", "all");
+            events.add(e);
+            getContext().spawnAnonymous(Collect.<Protocol.Ack>behavior(hosts.size(), QUERY_TIMEOUT,
+                    to -> hosts.forEach(p -> p.host().tell(new Protocol.Chaos(def.id(), -1, "clear", 0, to))),
+                    acks -> c.replyTo().tell(ApiReply.ok(Map.of("experiment", def.id(), "fault", "clear", "node", "all",
+                            "members", acks)))));
+            return this;
+        }
+        if (c.node() < 0 || c.node() >= n) {
+            c.replyTo().tell(ApiReply.badRequest("node", c.node(), "0.." + (n - 1), "node " + c.node()
+                    + " is not a node of experiment " + def.id()));
+            return this;
+        }
+        if (state != State.RUNNING && state != State.DRAINING) {
+            c.replyTo().tell(ApiReply.problem(409, "conflict", "experiment " + def.id() + " is " + stateName()
+                    + "; chaos needs a running experiment", "experiment", def.id(), null));
+            return this;
+        }
+        Placement p = hostOfNode(c.node());
+        if (p == null || removedMembers.contains(p.member())) {
+            c.replyTo().tell(ApiReply.problem(409, "conflict", "node " + c.node() + "'s member "
+                    + (p == null ? "?" : p.member()) + " was removed from the cluster", "node", c.node(), null));
+            return this;
+        }
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("atSeconds", clock.now());
+        e.put("event", c.fault().equals("clear") ? "chaos-clear" : "chaos-inject");
+        e.put("node", c.node());
+        e.put("fault", c.fault());
+        e.put("value", c.value());
+        events.add(e);
+        getContext().spawnAnonymous(Collect.<Protocol.Ack>behavior(1, QUERY_TIMEOUT,
+                to -> p.host().tell(new Protocol.Chaos(def.id(), c.node(), c.fault(), c.value(), to)),
+                acks -> c.replyTo().tell(acks.isEmpty()
+                        ? ApiReply.problem(504, "gateway timeout", "member " + p.member() + " did not confirm", "node", c.node(), null)
+                        : acks.get(0).ok() ? ApiReply.ok(Map.of("experiment", def.id(), "node", c.node(), "fault", c.fault(),
+                        "value", c.value(), "member", acks.get(0).member()))
+                        : ApiReply.problem(409, "conflict", acks.get(0).detail(), "node", c.node(), null))));
+        return this;
+    }
+
+    private Behavior<Protocol.RunnerCommand> onNodes(Nodes q) {
+        List<Placement> hosts = active() ? alive(true, false) : List.of();
+        List<Integer> removedNodes = new ArrayList<>();
+        Map<Integer, String> removedMember = new HashMap<>();
+        for (Placement p : def.placements().values()) {
+            if (removedMembers.contains(p.member())) {
+                for (int j : p.nodes()) {
+                    removedNodes.add(j);
+                    removedMember.put(j, p.member());
+                }
+            }
+        }
+        String id = def.id();
+        String st = stateName();
+        getContext().spawnAnonymous(Collect.<Protocol.NodesReply>behavior(hosts.size(), QUERY_TIMEOUT,
+                to -> hosts.forEach(p -> p.host().tell(new Protocol.QueryNodes(id, to))),
+                replies -> {
+                    List<Protocol.NodeStatus> all = new ArrayList<>();
+                    replies.forEach(r -> all.addAll(r.nodes()));
+                    for (int j : removedNodes) {
+                        all.add(new Protocol.NodeStatus(j, removedMember.get(j), "removed", null, Double.NaN, List.of()));
+                    }
+                    all.sort(Comparator.comparingInt(Protocol.NodeStatus::node));
+                    ObjectNode body = ApiReply.JSON.createObjectNode();
+                    body.put("experiment", id);
+                    body.put("status", st);
+                    body.set("nodes", ApiReply.JSON.valueToTree(all));
+                    q.replyTo().tell(new ApiReply(200, body));
+                }));
+        return this;
+    }
+
+    private Behavior<Protocol.RunnerCommand> onExplain(Explain q) {
+        List<Placement> hosts = active() ? alive(false, true) : List.of();
+        String id = def.id();
+        String policy = currentPolicy;
+        String st = stateName();
+        ClusterBalancerLogic.Guardrails g = settings.guardrailsFor(def.scenario().information().probeTimeout());
+        getContext().spawnAnonymous(Collect.<Protocol.ExplainReply>behavior(hosts.size(), QUERY_TIMEOUT,
+                to -> hosts.forEach(p -> p.host().tell(new Protocol.QueryExplain(id, q.lastDecisions(), to))),
+                replies -> {
+                    List<Protocol.BalancerExplain> all = new ArrayList<>();
+                    replies.forEach(r -> all.addAll(r.balancers()));
+                    all.sort(Comparator.comparingInt(Protocol.BalancerExplain::balancer));
+                    ObjectNode body = ApiReply.JSON.createObjectNode();
+                    body.put("experiment", id);
+                    body.put("status", st);
+                    body.put("policy", policy);
+                    ObjectNode guard = body.putObject("guardrails");
+                    guard.put("maskCpuAbove", g.maskCpuAbove());
+                    guard.put("silentAfterSeconds", g.silentAfterSeconds());
+                    guard.put("staleAfterSeconds", g.staleAfterSeconds());
+                    guard.put("failOpen", "when every candidate is masked the policy chooses among all");
+                    body.set("balancers", ApiReply.JSON.valueToTree(all));
+                    q.replyTo().tell(new ApiReply(200, body));
+                }));
+        return this;
+    }
+
+    // ------------------------------------------------------------------ status
+
+    private String stateName() {
+        return state.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static Map<String, Object> percentiles(Histogram h, double scale) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", h.getTotalCount());
+        if (h.getTotalCount() > 0) {
+            m.put("p50", h.getValueAtPercentile(50) / scale);
+            m.put("p90", h.getValueAtPercentile(90) / scale);
+            m.put("p99", h.getValueAtPercentile(99) / scale);
+            m.put("max", h.getMaxValue() / scale);
+            m.put("mean", h.getMean() / scale);
+        }
+        return m;
+    }
+
+    /** Requests per second through the cluster: completions over the wall time of the run. */
+    private double throughputWall() {
+        double wall = Double.isNaN(wallSeconds) ? (startedNanos == 0 ? 0 : (System.nanoTime() - startedNanos) / 1e9) : wallSeconds;
+        return wall > 0 ? merger.completed() / wall : 0.0;
+    }
+
+    private ObjectNode routing() {
+        ObjectNode r = ApiReply.JSON.createObjectNode();
+        r.set("decisionLatencyMicros", ApiReply.JSON.valueToTree(percentiles(merger.decisionNanos(), 1e3)));
+        r.set("addedLatencyMicros", ApiReply.JSON.valueToTree(percentiles(merger.addedNanos(), 1e3)));
+        return r;
+    }
+
+    private ObjectNode status() {
+        ObjectNode o = ApiReply.JSON.createObjectNode();
+        Scenario s = def.scenario();
+        o.put("id", def.id());
+        o.put("status", stateName());
+        o.put("scenario", s.name());
+        o.put("policy", currentPolicy);
+        o.put("initialPolicy", def.policy());
+        o.put("seed", def.seed());
+        o.put("timeScale", def.timeScale());
+        o.put("createdAt", createdAt.toString());
+        o.put("startedAt", startedAt == null ? null : startedAt.toString());
+        o.put("finishedAt", finishedAt == null ? null : finishedAt.toString());
+        if (stopReason != null) {
+            o.put("endReason", stopReason);
+        }
+        if (error != null) {
+            o.put("error", error);
+        }
+        ObjectNode p = o.putObject("progress");
+        double now = clock.now();
+        p.put("scenarioSeconds", Double.isNaN(endAt) ? now : endAt);
+        p.put("durationSeconds", s.duration());
+        p.put("fraction", s.duration() > 0 ? Math.min(1.0, (Double.isNaN(endAt) ? now : endAt) / s.duration())
+                : driver.finished() ? 1.0 : Double.NaN);
+        p.put("generated", driver.generated());
+        p.put("arrived", merger.arrived());
+        p.put("completed", merger.completed());
+        p.put("rejected", merger.rejected());
+        p.put("lost", merger.lost());
+        p.put("inSystem", merger.arrived() - merger.resolved());
+        p.put("unresolved", driver.generated() - merger.resolved());
+        ObjectNode m = o.putObject("metricsSoFar");
+        m.put("requestsPerSecondWall", throughputWall());
+        ResponseTimeHistogram h = merger.recorder().responseHistogram();
+        m.put("responseCount", h.count());
+        if (h.count() > 0) {
+            m.put("responseP50Seconds", h.valueAtPercentile(50));
+            m.put("responseP99Seconds", h.valueAtPercentile(99));
+        }
+        m.put("decisions", merger.decisions());
+        m.put("messages", merger.messages());
+        m.put("observationsClamped", merger.clamped());
+        o.set("routing", routing());
+        ObjectNode a = o.putObject("assignment");
+        for (Placement pl : def.placements().values()) {
+            ObjectNode x = a.putObject(pl.member());
+            x.set("nodes", ApiReply.JSON.valueToTree(pl.nodes()));
+            x.set("balancers", ApiReply.JSON.valueToTree(pl.balancers()));
+            x.put("removed", removedMembers.contains(pl.member()));
+        }
+        o.set("events", ApiReply.JSON.valueToTree(events));
+        o.set("policyChanges", ApiReply.JSON.valueToTree(policyChanges));
+        if (finalMetrics != null) {
+            ObjectNode r = o.putObject("results");
+            r.put("dir", resultsDir == null ? null : resultsDir.toString());
+            ObjectNode fm = ApiReply.JSON.valueToTree(finalMetrics);
+            fm.remove("series");
+            fm.remove("responseHistogram");
+            r.set("metrics", fm);
+        }
+        return o;
+    }
+
+    private ObjectNode runInfo() {
+        ObjectNode info = ApiReply.JSON.createObjectNode();
+        info.put("mode", "cluster");
+        info.put("experiment", def.id());
+        info.put("wall_seconds", wallSeconds);
+        info.put("requests_per_second_wall", throughputWall());
+        info.put("end_reason", stopReason);
+        info.put("time_scale", def.timeScale());
+        info.put("observations_clamped", merger.clamped());
+        info.put("observations_dropped", merger.dropped());
+        info.set("routing", routing());
+        info.set("assignment", status().get("assignment"));
+        info.set("events", ApiReply.JSON.valueToTree(events));
+        info.set("policy_changes", ApiReply.JSON.valueToTree(policyChanges));
+        info.put("java", System.getProperty("java.version"));
+        return info;
+    }
+}

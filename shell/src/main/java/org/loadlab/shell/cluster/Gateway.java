@@ -1,0 +1,387 @@
+package org.loadlab.shell.cluster;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.loadlab.balancer.policy.PolicyCatalog;
+import org.loadlab.experiment.scenario.BuiltIns;
+import org.loadlab.experiment.scenario.Scenario;
+import org.loadlab.experiment.scenario.ScenarioException;
+import org.loadlab.experiment.scenario.ScenarioLoader;
+
+/**
+ * The gateway role's registry of experiments, behind the HTTP control API: validates new
+ * experiments, places their nodes and balancers on the members that are Up (node j on the
+ * (j mod m)-th node member by address, balancer i likewise on the balancer members),
+ * starts an {@link ExperimentRunner} per experiment and routes the API's questions to it.
+ */
+public final class Gateway extends AbstractBehavior<Gateway.Command> {
+    /** Messages of the gateway (all local: the HTTP server runs in the same JVM). */
+    public interface Command {
+    }
+
+    /**
+     * A new experiment as POST /experiments describes it.
+     *
+     * @param scenarioName built-in scenario name, or null when {@code scenarioBody} is given
+     * @param scenarioBody a scenario tree (JSON or HOCON text), or null
+     * @param overrides {@code key=value} scenario overrides
+     * @param policy policy name, null for the scenario's first
+     * @param seed master seed, null for the scenario's first
+     * @param timeScale scenario seconds per real second
+     */
+    public record ExperimentRequest(String scenarioName, String scenarioBody, List<String> overrides, String policy, Long seed,
+                                    double timeScale) {
+    }
+
+    /** POST /experiments. */
+    public record Create(ExperimentRequest request, ActorRef<ApiReply> replyTo) implements Command {
+    }
+
+    /** GET /experiments/{id}. */
+    public record Get(String id, ActorRef<ApiReply> replyTo) implements Command {
+    }
+
+    /** GET /experiments. */
+    public record ListAll(ActorRef<ApiReply> replyTo) implements Command {
+    }
+
+    /** DELETE /experiments/{id}. */
+    public record Delete(String id, ActorRef<ApiReply> replyTo) implements Command {
+    }
+
+    /** PUT /policy. */
+    public record SwitchPolicy(String experiment, String policy, ActorRef<ApiReply> replyTo) implements Command {
+    }
+
+    /** POST /chaos/inject and /chaos/clear ({@code fault} = clear). */
+    public record Chaos(String experiment, int node, String fault, Double value, ActorRef<ApiReply> replyTo) implements Command {
+    }
+
+    /** GET /nodes. */
+    public record Nodes(String experiment, ActorRef<ApiReply> replyTo) implements Command {
+    }
+
+    /** GET /explain-routing. */
+    public record Explain(String experiment, int lastDecisions, ActorRef<ApiReply> replyTo) implements Command {
+    }
+
+    private record HostListing(Receptionist.Listing listing) implements Command {
+    }
+
+    private record Ended(String id) implements Command {
+    }
+
+    private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final ClusterSettings settings;
+    private final SinkFactory tees;
+    private final ScenarioLoader loader = new ScenarioLoader(n -> PolicyCatalog.find(n).isPresent(), PolicyCatalog.names());
+    private final Map<String, ActorRef<Protocol.RunnerCommand>> runners = new LinkedHashMap<>();
+    private final Set<String> active = new LinkedHashSet<>();
+    private final Map<String, ActorRef<Protocol.HostCommand>> hosts = new HashMap<>();
+    private int counter;
+
+    /**
+     * @param settings the member's settings
+     * @param tees give the drivers' observations (Kamon), or {@link SinkFactory#NONE}
+     */
+    public static Behavior<Command> create(ClusterSettings settings, SinkFactory tees) {
+        return Behaviors.setup(ctx -> new Gateway(ctx, settings, tees));
+    }
+
+    private Gateway(ActorContext<Command> ctx, ClusterSettings settings, SinkFactory tees) {
+        super(ctx);
+        this.settings = settings;
+        this.tees = tees;
+        ctx.getSystem().receptionist().tell(Receptionist.subscribe(Protocol.HOST_KEY,
+                ctx.messageAdapter(Receptionist.Listing.class, HostListing::new)));
+    }
+
+    @Override
+    public Receive<Command> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(HostListing.class, l -> {
+                    hosts.clear();
+                    for (ActorRef<Protocol.HostCommand> ref : l.listing().getServiceInstances(Protocol.HOST_KEY)) {
+                        hosts.put(memberOf(ref), ref);
+                    }
+                    return this;
+                })
+                .onMessage(Ended.class, e -> {
+                    active.remove(e.id());
+                    return this;
+                })
+                .onMessage(Create.class, c -> {
+                    c.replyTo().tell(create(c.request()));
+                    return this;
+                })
+                .onMessage(Get.class, g -> {
+                    ActorRef<Protocol.RunnerCommand> r = runners.get(g.id());
+                    if (r == null) {
+                        g.replyTo().tell(ApiReply.noExperiment(g.id(), runners.keySet()));
+                    } else {
+                        r.tell(new ExperimentRunner.GetStatus(g.replyTo()));
+                    }
+                    return this;
+                })
+                .onMessage(Delete.class, d -> {
+                    ActorRef<Protocol.RunnerCommand> r = runners.get(d.id());
+                    if (r == null) {
+                        d.replyTo().tell(ApiReply.noExperiment(d.id(), runners.keySet()));
+                    } else {
+                        r.tell(new ExperimentRunner.Stop(d.replyTo()));
+                    }
+                    return this;
+                })
+                .onMessage(ListAll.class, this::onList)
+                .onMessage(SwitchPolicy.class, p -> {
+                    List<String> switchable = switchablePolicies();
+                    if (!switchable.contains(p.policy())) {
+                        p.replyTo().tell(ApiReply.badRequest("policy", p.policy(), switchable,
+                                PolicyCatalog.find(p.policy()).isEmpty() ? "unknown policy '" + p.policy() + "'"
+                                        : "'" + p.policy() + "' decides in several probe rounds; a live switch works between"
+                                        + " single-round policies only (start an experiment with it instead)"));
+                        return this;
+                    }
+                    return route(p.experiment(), p.replyTo(), true, r -> new ExperimentRunner.Policy(p.policy(), p.replyTo()));
+                })
+                .onMessage(Chaos.class, this::onChaos)
+                .onMessage(Nodes.class, n -> {
+                    if (n.experiment() == null && active.isEmpty()) {
+                        n.replyTo().tell(ApiReply.ok(noExperimentNodes()));
+                        return this;
+                    }
+                    return route(n.experiment(), n.replyTo(), false, r -> new ExperimentRunner.Nodes(n.replyTo()));
+                })
+                .onMessage(Explain.class, e -> route(e.experiment(), e.replyTo(), true,
+                        r -> new ExperimentRunner.Explain(e.lastDecisions(), e.replyTo())))
+                .build();
+    }
+
+    /** The catalog policies a live switch accepts: the single-round ones. */
+    private static List<String> switchablePolicies() {
+        return PolicyCatalog.entries().stream().map(PolicyCatalog.Entry::name)
+                .filter(n -> PolicyCatalog.instantiate(n, org.loadlab.balancer.policy.PolicyParameters.DEFAULTS, new double[1])
+                        instanceof org.loadlab.balancer.policy.SelectionPolicy)
+                .toList();
+    }
+
+    private String memberOf(ActorRef<?> ref) {
+        org.apache.pekko.actor.Address a = ref.path().address();
+        return (a.hasGlobalScope() ? a : Cluster.get(getContext().getSystem()).selfMember().address()).toString();
+    }
+
+    /**
+     * Sends the runner of {@code experiment} (or of the only running experiment) the
+     * message {@code make} builds; answers a problem if there is no such experiment.
+     */
+    private Behavior<Command> route(String experiment, ActorRef<ApiReply> replyTo, boolean needRunning,
+                                   Function<ActorRef<Protocol.RunnerCommand>, Protocol.RunnerCommand> make) {
+        String id = experiment;
+        if (id == null) {
+            if (active.isEmpty()) {
+                replyTo.tell(ApiReply.problem(409, "conflict", "no experiment is running; start one with POST /experiments"
+                        + (runners.isEmpty() ? "" : " or name a finished one with ?experiment="), "experiment", null,
+                        runners.keySet()));
+                return this;
+            }
+            if (active.size() > 1) {
+                replyTo.tell(ApiReply.badRequest("experiment", null, active, "several experiments are running; name one"));
+                return this;
+            }
+            id = active.iterator().next();
+        }
+        ActorRef<Protocol.RunnerCommand> r = runners.get(id);
+        if (r == null) {
+            replyTo.tell(ApiReply.noExperiment(id, runners.keySet()));
+            return this;
+        }
+        r.tell(make.apply(r));
+        return this;
+    }
+
+    private Behavior<Command> onChaos(Chaos c) {
+        if (!c.fault().equals("clear") && !ClusterNodeLogic.FAULTS.contains(c.fault())) {
+            c.replyTo().tell(ApiReply.badRequest("fault", c.fault(), ClusterNodeLogic.FAULTS, "unknown fault '" + c.fault() + "'"));
+            return this;
+        }
+        double value = c.value() != null ? c.value() : ClusterNodeLogic.defaultValue(c.fault());
+        String bad = ClusterNodeLogic.checkValue(c.fault(), value);
+        if (bad != null) {
+            c.replyTo().tell(ApiReply.badRequest("value", value, bad, "value " + value + " does not fit fault " + c.fault()));
+            return this;
+        }
+        return route(c.experiment(), c.replyTo(), true, r -> new ExperimentRunner.ChaosRequest(c.node(), c.fault(), value, c.replyTo()));
+    }
+
+    private Behavior<Command> onList(ListAll l) {
+        List<ActorRef<Protocol.RunnerCommand>> all = new ArrayList<>(runners.values());
+        getContext().spawnAnonymous(Collect.<ApiReply>behavior(all.size(), Duration.ofSeconds(3),
+                to -> all.forEach(r -> r.tell(new ExperimentRunner.GetStatus(to))),
+                replies -> {
+                    List<Object> list = new ArrayList<>();
+                    for (ApiReply r : replies) {
+                        ObjectNode o = ApiReply.JSON.createObjectNode();
+                        for (String f : List.of("id", "status", "scenario", "policy", "createdAt", "finishedAt")) {
+                            o.set(f, r.body().get(f));
+                        }
+                        list.add(o);
+                    }
+                    list.sort(Comparator.comparing(o -> ((ObjectNode) o).get("createdAt").asText()));
+                    l.replyTo().tell(ApiReply.ok(Map.of("experiments", list)));
+                }));
+        return this;
+    }
+
+    private Map<String, Object> noExperimentNodes() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("experiment", null);
+        m.put("detail", "no experiment is running: node actors exist only during an experiment");
+        m.put("nodeMembers", members("node"));
+        m.put("nodes", List.of());
+        return m;
+    }
+
+    /** Up members with {@code role}, by address. */
+    private List<String> members(String role) {
+        List<String> list = new ArrayList<>();
+        for (Member m : Cluster.get(getContext().getSystem()).state().getMembers()) {
+            if (m.status() == MemberStatus.up() && m.getRoles().contains(role)) {
+                list.add(m.address().toString());
+            }
+        }
+        list.sort(null);
+        return list;
+    }
+
+    // ------------------------------------------------------------------ POST /experiments
+
+    private ApiReply create(ExperimentRequest req) {
+        Scenario s;
+        List<String> overrides = req.overrides() == null ? List.of() : req.overrides();
+        try {
+            if (req.scenarioBody() != null) {
+                Config raw;
+                try {
+                    raw = ConfigFactory.parseString(req.scenarioBody());
+                } catch (ConfigException e) {
+                    return ApiReply.badRequest("scenario", null, "a scenario object (see docs/scenarios.md)",
+                            "the scenario body does not parse: " + e.getMessage());
+                }
+                s = loader.parse(ScenarioLoader.applyOverrides(raw, overrides, "request"), "request body", Path.of("."));
+            } else {
+                if (req.scenarioName() == null || !BuiltIns.SCENARIOS.containsKey(req.scenarioName())) {
+                    return ApiReply.badRequest("scenario", req.scenarioName(), BuiltIns.SCENARIOS.keySet(),
+                            "give a built-in scenario name or a scenario object");
+                }
+                s = loader.load(req.scenarioName(), overrides);
+            }
+        } catch (ScenarioException e) {
+            return ApiReply.badScenario(req.scenarioName() != null ? req.scenarioName() : "request body", e.problems());
+        }
+        if (s.isReferenceModel()) {
+            return ApiReply.badRequest("model", "reference", List.of("message"),
+                    "the time-stepped reference model only simulates; use loadlab simulate");
+        }
+        if (s.information().model().equals("oracle")) {
+            return ApiReply.badRequest("information.model", "oracle", List.of("probe", "cached"),
+                    "cluster mode has no oracle view of remote nodes");
+        }
+        if (s.nodes().count() > settings.maxNodes()) {
+            return ApiReply.badRequest("nodes.count", s.nodes().count(), "1.." + settings.maxNodes(),
+                    "too many nodes for one cluster experiment (loadlab.cluster.max-nodes)");
+        }
+        String policy = req.policy() != null ? req.policy() : s.policies().get(0);
+        if (org.loadlab.experiment.scenario.Scenario.isLoadSharing(policy)) {
+            return ApiReply.badRequest("policy", policy, PolicyCatalog.names().split(", "),
+                    "'" + policy + "' is a peer load-sharing protocol; cluster mode runs balancer policies only (simulate and"
+                            + " --mode live run load sharing)");
+        }
+        if (PolicyCatalog.find(policy).isEmpty()) {
+            return ApiReply.badRequest("policy", policy, PolicyCatalog.names().split(", "), "unknown policy '" + policy + "'");
+        }
+        long seed = req.seed() != null ? req.seed() : s.seeds().get(0);
+        if (!(req.timeScale() > 0 && req.timeScale() <= 1000)) {
+            return ApiReply.badRequest("timeScale", req.timeScale(), "(0, 1000]", "scenario seconds per real second");
+        }
+        if (active.size() >= settings.maxRunning()) {
+            return ApiReply.problem(429, "too many requests", active.size() + " experiment(s) running, the limit is "
+                    + settings.maxRunning() + " (loadlab.cluster.max-running-experiments)", "experiment", null, active);
+        }
+        List<String> waiting = new ArrayList<>();
+        for (String role : List.of("node", "balancer")) {
+            members(role).stream().filter(m -> !hosts.containsKey(m) && !waiting.contains(m)).forEach(waiting::add);
+        }
+        if (!waiting.isEmpty()) {
+            return ApiReply.problem(503, "service unavailable", "member(s) " + waiting + " are Up but their hosts are not"
+                    + " registered with the Receptionist yet; retry in a second", "members", waiting, null);
+        }
+        List<String> nodeMembers = members("node").stream().filter(hosts::containsKey).toList();
+        List<String> balancerMembers = members("balancer").stream().filter(hosts::containsKey).toList();
+        if (nodeMembers.isEmpty() || balancerMembers.isEmpty()) {
+            return ApiReply.problem(503, "service unavailable", "the cluster has no Up member with role "
+                    + (nodeMembers.isEmpty() ? "node" : "balancer") + " yet", "roles", null, List.of("node", "balancer"));
+        }
+        Map<String, List<Integer>> nodeShare = new TreeMap<>();
+        Map<String, List<Integer>> balancerShare = new TreeMap<>();
+        for (int j = 0; j < s.nodes().count(); j++) {
+            nodeShare.computeIfAbsent(nodeMembers.get(j % nodeMembers.size()), k -> new ArrayList<>()).add(j);
+        }
+        for (int i = 0; i < s.balancers().count(); i++) {
+            balancerShare.computeIfAbsent(balancerMembers.get(i % balancerMembers.size()), k -> new ArrayList<>()).add(i);
+        }
+        Map<String, ExperimentRunner.Placement> placements = new TreeMap<>();
+        Set<String> involved = new LinkedHashSet<>(nodeShare.keySet());
+        involved.addAll(balancerShare.keySet());
+        for (String m : involved) {
+            placements.put(m, new ExperimentRunner.Placement(m, hosts.get(m), nodeShare.getOrDefault(m, List.of()),
+                    balancerShare.getOrDefault(m, List.of())));
+        }
+        String id = "exp-" + LocalDateTime.now().format(ID_TIME) + "-" + (++counter);
+        ExperimentRunner.Definition def = new ExperimentRunner.Definition(id, s, policy, seed, req.timeScale(),
+                Path.of(".").toAbsolutePath().normalize().toString(), placements);
+        ActorRef<Command> self = getContext().getSelf();
+        ActorRef<Protocol.RunnerCommand> runner = getContext().spawn(ExperimentRunner.create(def, settings, tees,
+                () -> self.tell(new Ended(id))), "runner-" + id);
+        runners.put(id, runner);
+        active.add(id);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("id", id);
+        body.put("status", "starting");
+        body.put("scenario", s.name());
+        body.put("policy", policy);
+        body.put("seed", seed);
+        body.put("timeScale", req.timeScale());
+        Map<String, Object> where = new LinkedHashMap<>();
+        placements.values().forEach(p -> where.put(p.member(), Map.of("nodes", p.nodes(), "balancers", p.balancers())));
+        body.put("assignment", where);
+        body.put("links", Map.of("self", "/experiments/" + id));
+        return ApiReply.of(201, body);
+    }
+}

@@ -1,0 +1,389 @@
+package org.loadlab.shell.cluster;
+
+import com.typesafe.config.ConfigFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Subscribe;
+import org.loadlab.balancer.core.InformationModel;
+import org.loadlab.balancer.policy.PolicyCatalog;
+import org.loadlab.balancer.policy.RoutingPolicy;
+import org.loadlab.balancer.policy.SelectionPolicy;
+import org.loadlab.shell.actor.Directory;
+import org.loadlab.shell.actor.LogicActor;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.kernel.Message;
+import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.StreamSeeds;
+import org.loadlab.experiment.run.RunAssembly;
+import org.loadlab.experiment.run.RunSpec;
+import org.loadlab.experiment.scenario.Scenario;
+import org.loadlab.experiment.scenario.ScenarioLoader;
+
+/**
+ * One experiment on one member: builds the run's cores from the scenario (the same
+ * {@link RunAssembly} as the simulation), spawns a LogicActor for each node and balancer
+ * assigned here, registers them with the Receptionist, keeps the {@link Directory} of
+ * logical addresses current from the Receptionist's listings, tells its balancers which
+ * nodes became unreachable or were removed, sends observations to the gateway, and
+ * carries out the gateway's commands (begin, chaos, policy switch, queries, stop).
+ */
+final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> {
+    /** Messages of this actor. */
+    interface Command {
+    }
+
+    /** A command from the gateway, forwarded by the {@link Host}. */
+    record Cmd(Protocol.HostCommand command) implements Command {
+    }
+
+    private record NodeListing(Receptionist.Listing listing) implements Command {
+    }
+
+    private record BalancerListing(Receptionist.Listing listing) implements Command {
+    }
+
+    private record Removed(ClusterEvent.MemberRemoved event) implements Command {
+    }
+
+    private record Flush() implements Command {
+    }
+
+    private record ChildStopped(String name) implements Command {
+    }
+
+    private record StopDeadline() implements Command {
+    }
+
+    /** The chaos stream kind (beside StreamSeeds' kinds). */
+    static final int CHAOS_STREAM = 99;
+
+    private final Protocol.PrepareExperiment prepare;
+    private final String member;
+    private final ClusterSettings settings;
+    private final ExperimentClock clock;
+    private final ObservationBuffer buffer;
+    private final Directory directory = new Directory();
+    private final Map<Integer, ActorRef<Message>> nodes = new TreeMap<>();
+    private final Map<Integer, ActorRef<Message>> balancers = new TreeMap<>();
+    private final Map<Integer, Address> nodeAddress = new HashMap<>();
+    private final Set<Integer> boundNodes = new HashSet<>();
+    private final Set<Integer> boundBalancers = new HashSet<>();
+    private final Set<Integer> removedNodes = new HashSet<>();
+    private List<Integer> lastUnreachable = List.of();
+    private final Set<String> running = new HashSet<>();
+    private Scenario scenario;
+    private RoutingPolicy currentPolicy;
+    private int nodeCount;
+    private int balancerCount;
+    private boolean ready;
+    private boolean stopping;
+    private boolean sentStopped;
+
+    static Behavior<Command> create(Protocol.PrepareExperiment prepare, String member, ClusterSettings settings, SinkFactory tees) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new HostedExperiment(ctx, timers, prepare, member, settings, tees)));
+    }
+
+    private HostedExperiment(ActorContext<Command> ctx, TimerScheduler<Command> timers, Protocol.PrepareExperiment prepare,
+                             String member, ClusterSettings settings, SinkFactory tees) {
+        super(ctx);
+        this.prepare = prepare;
+        this.member = member;
+        this.settings = settings;
+        this.clock = new ExperimentClock(prepare.timeScale());
+        this.buffer = new ObservationBuffer(prepare.experiment(), member, clock, tees.forExperiment(prepare.experiment()));
+        timers.startTimerWithFixedDelay(new Flush(), settings.flushInterval());
+        try {
+            spawnAll();
+        } catch (RuntimeException e) {
+            prepare.runner().tell(new Protocol.HostFailed(prepare.experiment(), member, String.valueOf(e.getMessage())));
+            throw e;
+        }
+        // One adapter per message class: the listing's key tells nodes from balancers.
+        ServiceKey<Message> nodesKey = Protocol.nodesKey(prepare.experiment());
+        ActorRef<Receptionist.Listing> adapter = ctx.messageAdapter(Receptionist.Listing.class,
+                l -> l.isForKey(nodesKey) ? new NodeListing(l) : new BalancerListing(l));
+        ctx.getSystem().receptionist().tell(Receptionist.subscribe(nodesKey, adapter));
+        ctx.getSystem().receptionist().tell(Receptionist.subscribe(Protocol.balancersKey(prepare.experiment()), adapter));
+        if (!balancers.isEmpty()) {
+            ActorRef<ClusterEvent.MemberRemoved> removed = ctx.messageAdapter(ClusterEvent.MemberRemoved.class, Removed::new);
+            Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(removed, ClusterEvent.MemberRemoved.class));
+        }
+        checkReady();
+    }
+
+    /** Parses the scenario the gateway validated (the resolved JSON) with the catalog's policy names. */
+    static Scenario parseScenario(String json, String source, String baseDir) {
+        ScenarioLoader loader = new ScenarioLoader(n -> PolicyCatalog.find(n).isPresent(), PolicyCatalog.names());
+        return loader.parse(ConfigFactory.parseString(json), source, Path.of(baseDir));
+    }
+
+    /** The scenario's information model as the balancer core takes it. */
+    static InformationModel informationModel(Scenario s) {
+        InformationModel.Kind kind = switch (s.information().model()) {
+            case "cached" -> InformationModel.Kind.CACHED;
+            case "oracle" -> InformationModel.Kind.ORACLE;
+            default -> InformationModel.Kind.PROBE;
+        };
+        return new InformationModel(kind, s.information().probeTimeout());
+    }
+
+    private void spawnAll() {
+        scenario = parseScenario(prepare.scenarioJson(), prepare.experiment(), prepare.baseDir());
+        RunAssembly assembly = RunAssembly.build(new RunSpec(scenario, prepare.policy(), prepare.seed()));
+        currentPolicy = assembly.balancers()[0].routingPolicy();
+        nodeCount = assembly.nodes().length;
+        balancerCount = assembly.balancers().length;
+        long seed = prepare.seed();
+        for (int j : prepare.nodes()) {
+            ClusterNodeLogic logic = new ClusterNodeLogic(assembly.nodes()[j], assembly.topology().serviceRates()[j], clock,
+                    StreamSeeds.seed(seed, CHAOS_STREAM, j));
+            ActorRef<Message> ref = spawn(NodeId.of(j), logic, StreamSeeds.NODE, "node-" + j);
+            nodes.put(j, ref);
+            getContext().getSystem().receptionist().tell(Receptionist.register(Protocol.nodesKey(prepare.experiment()), ref));
+        }
+        InformationModel information = informationModel(scenario);
+        ClusterBalancerLogic.Guardrails guardrails = settings.guardrailsFor(scenario.information().probeTimeout());
+        for (int i : prepare.balancers()) {
+            RoutingPolicy policy = assembly.balancers()[i].routingPolicy();
+            ClusterBalancerLogic logic = new ClusterBalancerLogic(i, policy, information, assembly.topology().allowed()[i],
+                    nodeCount, clock, buffer, guardrails);
+            ActorRef<Message> ref = spawn(new BalancerId(i), logic, StreamSeeds.BALANCER, "balancer-" + i);
+            balancers.put(i, ref);
+            getContext().getSystem().receptionist().tell(Receptionist.register(Protocol.balancersKey(prepare.experiment()), ref));
+        }
+    }
+
+    private ActorRef<Message> spawn(org.loadlab.kernel.Address address, org.loadlab.kernel.Logic<Message> logic,
+                                    int streamKind, String name) {
+        LogicActor.Wiring wiring = new LogicActor.Wiring(address, directory, clock.timerClock(),
+                StreamSeeds.stream(prepare.seed(), streamKind, address.index()), buffer, null);
+        ActorRef<Message> ref = getContext().spawn(LogicActor.create(logic, wiring), name);
+        getContext().watchWith(ref, new ChildStopped(name));
+        running.add(name);
+        directory.bind(address, ref);
+        return ref;
+    }
+
+    @Override
+    public Receive<Command> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(Cmd.class, c -> onCommand(c.command()))
+                .onMessage(NodeListing.class, l -> onNodeListing(l.listing()))
+                .onMessage(BalancerListing.class, l -> onBalancerListing(l.listing()))
+                .onMessage(Removed.class, r -> onRemoved(r.event().member().address()))
+                .onMessage(Flush.class, f -> {
+                    flush();
+                    return this;
+                })
+                .onMessage(ChildStopped.class, c -> {
+                    running.remove(c.name());
+                    return maybeStopped();
+                })
+                .onMessage(StopDeadline.class, d -> {
+                    running.clear();
+                    return maybeStopped();
+                })
+                .build();
+    }
+
+    /** Index from an actor name such as {@code node-7}, or −1. */
+    static int indexOf(ActorRef<?> ref, String prefix) {
+        String name = ref.path().name();
+        if (!name.startsWith(prefix)) {
+            return -1;
+        }
+        try {
+            return Integer.parseInt(name.substring(prefix.length()));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private Address addressOf(ActorRef<?> ref) {
+        Address a = ref.path().address();
+        return a.hasGlobalScope() ? a : Cluster.get(getContext().getSystem()).selfMember().address();
+    }
+
+    private Behavior<Command> onNodeListing(Receptionist.Listing listing) {
+        ServiceKey<Message> key = Protocol.nodesKey(prepare.experiment());
+        Set<Integer> reachable = new HashSet<>();
+        for (ActorRef<Message> ref : listing.getServiceInstances(key)) {
+            int j = indexOf(ref, "node-");
+            if (j >= 0 && j < nodeCount) {
+                reachable.add(j);
+            }
+        }
+        Set<Integer> all = new HashSet<>();
+        for (ActorRef<Message> ref : listing.getAllServiceInstances(key)) {
+            int j = indexOf(ref, "node-");
+            if (j >= 0 && j < nodeCount && !removedNodes.contains(j)) {
+                all.add(j);
+                directory.bind(NodeId.of(j), ref);
+                nodeAddress.put(j, addressOf(ref));
+                boundNodes.add(j);
+            }
+        }
+        for (int j : new ArrayList<>(boundNodes)) {
+            if (!all.contains(j) && !nodes.containsKey(j)) {
+                directory.unbind(NodeId.of(j));
+                boundNodes.remove(j);
+            }
+        }
+        if (ready && !balancers.isEmpty()) {
+            List<Integer> unreachable = new ArrayList<>();
+            for (int j = 0; j < nodeCount; j++) {
+                if (!reachable.contains(j)) {
+                    unreachable.add(j);
+                }
+            }
+            if (!unreachable.equals(lastUnreachable)) {
+                lastUnreachable = unreachable;
+                Control.NodesUnreachable m = new Control.NodesUnreachable(unreachable);
+                balancers.values().forEach(b -> b.tell(m));
+            }
+        }
+        checkReady();
+        return this;
+    }
+
+    private Behavior<Command> onBalancerListing(Receptionist.Listing listing) {
+        ServiceKey<Message> key = Protocol.balancersKey(prepare.experiment());
+        for (ActorRef<Message> ref : listing.getAllServiceInstances(key)) {
+            int i = indexOf(ref, "balancer-");
+            if (i >= 0 && i < balancerCount) {
+                directory.bind(new BalancerId(i), ref);
+                boundBalancers.add(i);
+            }
+        }
+        checkReady();
+        return this;
+    }
+
+    private Behavior<Command> onRemoved(Address address) {
+        List<Integer> gone = new ArrayList<>();
+        for (Map.Entry<Integer, Address> e : nodeAddress.entrySet()) {
+            if (e.getValue().equals(address) && removedNodes.add(e.getKey())) {
+                gone.add(e.getKey());
+            }
+        }
+        if (!gone.isEmpty()) {
+            gone.forEach(j -> directory.unbind(NodeId.of(j)));
+            Control.NodesRemoved m = new Control.NodesRemoved(gone);
+            balancers.values().forEach(b -> b.tell(m));
+        }
+        return this;
+    }
+
+    private void checkReady() {
+        if (ready) {
+            return;
+        }
+        boolean needNodes = !balancers.isEmpty();
+        boolean needBalancers = !nodes.isEmpty();
+        if ((!needNodes || boundNodes.size() >= nodeCount) && (!needBalancers || boundBalancers.size() >= balancerCount)) {
+            ready = true;
+            prepare.runner().tell(new Protocol.HostReady(prepare.experiment(), member));
+        }
+    }
+
+    private Behavior<Command> onCommand(Protocol.HostCommand command) {
+        if (command instanceof Protocol.BeginRun b) {
+            clock.begin(b.originEpochMicros());
+            LogicActor.Start start = new LogicActor.Start();
+            nodes.values().forEach(r -> r.tell(start));
+            balancers.values().forEach(r -> r.tell(start));
+        } else if (command instanceof Protocol.StopExperiment) {
+            if (!stopping) {
+                stopping = true;
+                flush();
+                getContext().getChildren().forEach(c -> getContext().stop(c));
+                getContext().scheduleOnce(settings.stopTimeout().dividedBy(2), getContext().getSelf(), new StopDeadline());
+                return maybeStopped();
+            }
+        } else if (command instanceof Protocol.Chaos c && c.node() < 0) {
+            nodes.values().forEach(r -> r.tell(new Control.ClearFaults()));
+            c.replyTo().tell(new Protocol.Ack(true, member, "clear on nodes " + nodes.keySet()));
+        } else if (command instanceof Protocol.Chaos c) {
+            ActorRef<Message> ref = nodes.get(c.node());
+            if (ref == null) {
+                c.replyTo().tell(new Protocol.Ack(false, member, "node " + c.node() + " is not hosted on " + member));
+            } else {
+                ref.tell(c.fault().equals("clear") ? new Control.ClearFaults() : new Control.InjectFault(c.fault(), c.value()));
+                c.replyTo().tell(new Protocol.Ack(true, member, c.fault() + " on node " + c.node()));
+            }
+        } else if (command instanceof Protocol.SwitchPolicy p) {
+            switchPolicy(p);
+        } else if (command instanceof Protocol.QueryNodes q) {
+            List<ActorRef<Message>> refs = new ArrayList<>(nodes.values());
+            getContext().spawnAnonymous(Collect.<Protocol.NodeStatus>behavior(refs.size(), java.time.Duration.ofSeconds(2),
+                    self -> refs.forEach(r -> r.tell(new Control.NodeStatusQuery(member, self))),
+                    list -> q.replyTo().tell(new Protocol.NodesReply(member, list))));
+        } else if (command instanceof Protocol.QueryExplain q) {
+            List<ActorRef<Message>> refs = new ArrayList<>(balancers.values());
+            getContext().spawnAnonymous(Collect.<Protocol.BalancerExplain>behavior(refs.size(), java.time.Duration.ofSeconds(2),
+                    self -> refs.forEach(r -> r.tell(new Control.ExplainQuery(member, q.lastDecisions(), self))),
+                    list -> q.replyTo().tell(new Protocol.ExplainReply(member, list))));
+        }
+        return this;
+    }
+
+    private void switchPolicy(Protocol.SwitchPolicy p) {
+        if (balancers.isEmpty()) {
+            p.replyTo().tell(new Protocol.Ack(true, member, "no balancer here"));
+            return;
+        }
+        try {
+            RunAssembly other = RunAssembly.build(new RunSpec(scenario, p.policy(), prepare.seed()));
+            if (!(currentPolicy instanceof SelectionPolicy)
+                    || !(other.balancers()[0].routingPolicy() instanceof SelectionPolicy)) {
+                p.replyTo().tell(new Protocol.Ack(false, member, "a live switch is possible between single-round policies"
+                        + " only; " + currentPolicy.name() + " -> " + p.policy() + " involves a multi-round policy"
+                        + " (sticky-lazy, strict-po2c): start a new experiment instead"));
+                return;
+            }
+            for (Map.Entry<Integer, ActorRef<Message>> e : balancers.entrySet()) {
+                e.getValue().tell(new Control.UsePolicy(p.policy(), other.balancers()[e.getKey()].policy()));
+            }
+            currentPolicy = other.balancers()[0].routingPolicy();
+            p.replyTo().tell(new Protocol.Ack(true, member, "balancers " + balancers.keySet() + " now use " + p.policy()));
+        } catch (RuntimeException e) {
+            p.replyTo().tell(new Protocol.Ack(false, member, String.valueOf(e.getMessage())));
+        }
+    }
+
+    private void flush() {
+        Protocol.ObservationBatch batch = buffer.drain();
+        if (batch != null) {
+            prepare.runner().tell(batch);
+        }
+    }
+
+    private Behavior<Command> maybeStopped() {
+        if (stopping && running.isEmpty() && !sentStopped) {
+            sentStopped = true;
+            buffer.close();
+            flush();
+            prepare.runner().tell(new Protocol.HostStopped(prepare.experiment(), member));
+            return Behaviors.stopped();
+        }
+        return this;
+    }
+}

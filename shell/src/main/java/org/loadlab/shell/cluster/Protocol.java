@@ -1,0 +1,275 @@
+package org.loadlab.shell.cluster;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.loadlab.kernel.CborSerializable;
+import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.kernel.Message;
+
+/**
+ * The messages of cluster mode that cross JVM boundaries, all {@link CborSerializable}
+ * (Jackson CBOR, see {@code ClusterSerializationTest}), plus the service keys under which
+ * members find each other through the Receptionist.
+ *
+ * <pre>
+ *   gateway (ExperimentRunner)                 member (Host → HostedExperiment → LogicActors)
+ *   PrepareExperiment ───────────────────────►  builds the run's cores, spawns its nodes/balancers
+ *                     ◄─────────────────────── HostReady (directory complete) | HostFailed
+ *   BeginRun(origin)  ───────────────────────►  Start to every actor, clocks share the origin
+ *                     ◄─────────────────────── ObservationBatch every flush-interval
+ *   Chaos / SwitchPolicy / QueryNodes / QueryExplain ► Ack / NodesReply / ExplainReply
+ *   StopExperiment    ───────────────────────►  stops the actors, last batch
+ *                     ◄─────────────────────── ObservationBatch(last) , HostStopped
+ * </pre>
+ * The protocol messages between the logic cores (NodeMessage, BalancerMessage) travel
+ * unchanged between the LogicActors; load reports are such messages (not Distributed Data).
+ */
+public final class Protocol {
+    private Protocol() {
+    }
+
+    /** Every member with the node or balancer role registers its {@link Host} under this key. */
+    public static final ServiceKey<HostCommand> HOST_KEY = ServiceKey.create(HostCommand.class, "loadlab-host");
+
+    /** Node actors of {@code experiment} (actor name {@code node-<j>}). */
+    public static ServiceKey<Message> nodesKey(String experiment) {
+        return ServiceKey.create(Message.class, "loadlab-nodes-" + experiment);
+    }
+
+    /** Balancer actors of {@code experiment} (actor name {@code balancer-<i>}). */
+    public static ServiceKey<Message> balancersKey(String experiment) {
+        return ServiceKey.create(Message.class, "loadlab-balancers-" + experiment);
+    }
+
+    // ------------------------------------------------------------------ to a member's Host
+
+    /** Commands a {@link Host} accepts (remote ones from the gateway, local ones from itself). */
+    public interface HostCommand extends CborSerializable {
+    }
+
+    /**
+     * Build the cores of one run and spawn the nodes and balancers assigned to this member.
+     *
+     * @param experiment experiment id
+     * @param scenarioJson the resolved scenario (JSON), parsed again on the member
+     * @param baseDir directory relative trace paths are resolved against
+     * @param policy initial policy name
+     * @param seed master seed
+     * @param timeScale scenario seconds per real second
+     * @param nodes node indices this member hosts
+     * @param balancers balancer indices this member hosts
+     * @param runner where observations and readiness go
+     */
+    public record PrepareExperiment(String experiment, String scenarioJson, String baseDir, String policy, long seed,
+                                    double timeScale, List<Integer> nodes, List<Integer> balancers,
+                                    ActorRef<RunnerCommand> runner) implements HostCommand {
+        /** Copies the lists. */
+        public PrepareExperiment {
+            nodes = List.copyOf(nodes);
+            balancers = List.copyOf(balancers);
+        }
+    }
+
+    /**
+     * Start the run: every actor of the experiment gets {@code LogicActor.Start}; scenario time 0
+     * is the wall-clock instant {@code originEpochMicros} on every member.
+     */
+    public record BeginRun(String experiment, long originEpochMicros) implements HostCommand {
+    }
+
+    /** Stop the experiment's actors, send the last observations and answer {@link HostStopped}. */
+    public record StopExperiment(String experiment) implements HostCommand {
+    }
+
+    /**
+     * Inject a fault into node {@code node}, or clear its faults.
+     *
+     * @param fault cpu-spike, latency, error-rate, crash, or clear
+     * @param value the fault's parameter (CPU level, extra seconds, error probability); ignored by crash and clear
+     */
+    public record Chaos(String experiment, int node, String fault, double value, ActorRef<Ack> replyTo) implements HostCommand {
+    }
+
+    /** Switch the policy of this member's balancers of {@code experiment}. */
+    public record SwitchPolicy(String experiment, String policy, ActorRef<Ack> replyTo) implements HostCommand {
+    }
+
+    /** Ask the status of this member's nodes of {@code experiment}. */
+    public record QueryNodes(String experiment, ActorRef<NodesReply> replyTo) implements HostCommand {
+    }
+
+    /** Ask this member's balancers of {@code experiment} to explain their routing. */
+    public record QueryExplain(String experiment, int lastDecisions, ActorRef<ExplainReply> replyTo) implements HostCommand {
+    }
+
+    // ------------------------------------------------------------------ to an ExperimentRunner
+
+    /** Messages an {@link ExperimentRunner} accepts from members (remote) and from itself. */
+    public interface RunnerCommand extends CborSerializable {
+    }
+
+    /** A member built and registered its actors, and found every actor they talk to. */
+    public record HostReady(String experiment, String member) implements RunnerCommand {
+    }
+
+    /** A member could not prepare the experiment. */
+    public record HostFailed(String experiment, String member, String error) implements RunnerCommand {
+    }
+
+    /** A member stopped its actors; its last {@link ObservationBatch} was sent before this. */
+    public record HostStopped(String experiment, String member) implements RunnerCommand {
+    }
+
+    /**
+     * Observations of one member since its previous batch, in columns (see {@link ObservationBuffer}
+     * for the meaning of each kind's columns).
+     *
+     * @param experiment experiment id
+     * @param member sending member's address
+     * @param kinds observation kind per row
+     * @param times scenario time per row, seconds
+     * @param a first int column
+     * @param b second int column
+     * @param x first double column
+     * @param y second double column
+     * @param names strings referred to by int columns of name-carrying kinds
+     */
+    public record ObservationBatch(String experiment, String member, byte[] kinds, double[] times, int[] a, int[] b,
+                                   double[] x, double[] y, List<String> names) implements RunnerCommand {
+        /** Number of observations. */
+        public int size() {
+            return kinds.length;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ObservationBatch other && experiment.equals(other.experiment) && member.equals(other.member)
+                    && Arrays.equals(kinds, other.kinds) && Arrays.equals(times, other.times) && Arrays.equals(a, other.a)
+                    && Arrays.equals(b, other.b) && Arrays.equals(x, other.x) && Arrays.equals(y, other.y)
+                    && names.equals(other.names);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(experiment, member, Arrays.hashCode(kinds), Arrays.hashCode(times), names);
+        }
+
+        @Override
+        public String toString() {
+            return "ObservationBatch[" + experiment + ", " + member + ", " + kinds.length + " rows]";
+        }
+    }
+
+    // ------------------------------------------------------------------ replies
+
+    /** Outcome of a command: ok, or what went wrong. */
+    public record Ack(boolean ok, String member, String detail) implements CborSerializable {
+    }
+
+    /** Status of the nodes one member hosts. */
+    public record NodesReply(String member, List<NodeStatus> nodes) implements CborSerializable {
+        /** Copies the list. */
+        public NodesReply {
+            nodes = List.copyOf(nodes);
+        }
+    }
+
+    /**
+     * One node as GET /nodes shows it.
+     *
+     * @param node index j
+     * @param member address of the member hosting it
+     * @param status up, failed (crashed by chaos or a scenario event), removed (its member left the cluster)
+     * @param load its current state (queue q_j, in service, μ_j, CPU/MEM/IO/NET, correction), null when removed
+     * @param nominalRate nominal μ_j, work units/s
+     * @param faults active chaos faults, e.g. {@code latency=0.2}
+     */
+    public record NodeStatus(int node, String member, String status, LoadSnapshot load, double nominalRate,
+                             List<String> faults) implements CborSerializable {
+        /** Copies the list. */
+        public NodeStatus {
+            faults = List.copyOf(faults);
+        }
+    }
+
+    /** Explanations of the balancers one member hosts. */
+    public record ExplainReply(String member, List<BalancerExplain> balancers) implements CborSerializable {
+        /** Copies the list. */
+        public ExplainReply {
+            balancers = List.copyOf(balancers);
+        }
+    }
+
+    /**
+     * How one balancer sees the nodes and what it decided lately (GET /explain-routing).
+     *
+     * @param balancer index i
+     * @param member its member's address
+     * @param policy the policy now in use
+     * @param informationModel probe or cached
+     * @param scoreRule what the score of a node is under this policy and which wins
+     * @param now the balancer's scenario time, seconds
+     * @param nodes per allowed node: its load view, age, score and mask
+     * @param lastDecisions the latest decisions, newest first
+     */
+    public record BalancerExplain(int balancer, String member, String policy, String informationModel, String scoreRule,
+                                  double now, List<NodeView> nodes, List<Decision> lastDecisions) implements CborSerializable {
+        /** Copies the lists. */
+        public BalancerExplain {
+            nodes = List.copyOf(nodes);
+            lastDecisions = List.copyOf(lastDecisions);
+        }
+    }
+
+    /**
+     * A balancer's view of one node.
+     *
+     * @param node index j
+     * @param load the latest snapshot the balancer received (probe reply or load report), null if none
+     * @param ageSeconds how old that snapshot is (balancer time − snapshot time), NaN if none
+     * @param score the policy's score of the node from that snapshot, NaN when the policy has none
+     * @param masked whether the guardrails exclude it now
+     * @param maskReason why, null when not masked
+     * @param inFlight requests this balancer sent it and has not seen answered
+     * @param routed requests this balancer routed to it in this experiment
+     */
+    public record NodeView(int node, LoadSnapshot load, double ageSeconds, double score, boolean masked, String maskReason,
+                           int inFlight, long routed) implements CborSerializable {
+    }
+
+    /**
+     * One routing decision.
+     *
+     * @param request request id
+     * @param at balancer time of the decision, seconds
+     * @param candidates the nodes the policy chose among, with what it knew
+     * @param chosen node index routed to, −1 when rejected
+     * @param outcome routed, rejected, or lost (routed to a node whose member was removed)
+     * @param reason why, in words
+     * @param decisionMicros time from the arrival at the balancer to the decision (probes included), µs
+     */
+    public record Decision(long request, double at, List<Candidate> candidates, int chosen, String outcome, String reason,
+                           double decisionMicros) implements CborSerializable {
+        /** Copies the list. */
+        public Decision {
+            candidates = List.copyOf(candidates);
+        }
+    }
+
+    /**
+     * One candidate of a decision.
+     *
+     * @param node index j
+     * @param queueLength q_j as known, −1 if unknown
+     * @param cpu CPU as known, NaN if unknown
+     * @param score policy score, NaN if none
+     * @param masked excluded by a guardrail
+     * @param maskReason why, null if not masked
+     */
+    public record Candidate(int node, int queueLength, double cpu, double score, boolean masked, String maskReason)
+            implements CborSerializable {
+    }
+}

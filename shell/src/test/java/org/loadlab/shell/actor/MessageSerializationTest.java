@@ -1,0 +1,94 @@
+package org.loadlab.shell.actor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
+import org.apache.pekko.serialization.Serialization;
+import org.apache.pekko.serialization.SerializationExtension;
+import org.apache.pekko.serialization.Serializer;
+import org.apache.pekko.serialization.Serializers;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.loadlab.kernel.BalancerId;
+import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.kernel.Message;
+import org.loadlab.node.protocol.BalancerMessage;
+import org.loadlab.node.protocol.NodeMessage;
+import org.loadlab.node.sharing.PeerState;
+import org.loadlab.node.sharing.SharingMessage;
+import org.loadlab.node.sharing.Task;
+
+/** Every protocol message round-trips through Pekko serialization as Jackson CBOR. */
+class MessageSerializationTest {
+    private static final ActorTestKit KIT = ActorTestKit.create();
+
+    @AfterAll
+    static void stop() {
+        KIT.shutdownTestKit();
+    }
+
+    private static final LoadSnapshot LOAD = new LoadSnapshot(3, 7, 1, 12.5, 0.5, 0.4, 0.3, 0.2, 1.1, 42.25, true);
+
+    static List<Message> messages() {
+        BalancerId b = new BalancerId(2);
+        return List.of(
+                new NodeMessage.Request(17L, 1.25, 3.5, b),
+                new NodeMessage.Probe(17L, b),
+                new NodeMessage.Fail(),
+                new NodeMessage.Recover(),
+                new NodeMessage.Degrade(0.7),
+                new NodeMessage.ServiceDone(1),
+                new NodeMessage.ReportTick(),
+                new NodeMessage.ReportDue(LOAD),
+                new BalancerMessage.Arrival(17L, 1.25, 3.5),
+                new BalancerMessage.ProbeReply(17L, LOAD),
+                new BalancerMessage.LoadReport(LOAD),
+                new BalancerMessage.Response(17L, 3, 3.5, true),
+                new BalancerMessage.ProbeTimeout(17L),
+                new BalancerMessage.RetryDue(17L),
+                new SharingMessage.Arrival(17L, 1.25, 3.5),
+                new SharingMessage.Poll(5L, 3, SharingMessage.PollKind.RECEIVER),
+                new SharingMessage.PollReply(5L, 4, 3, PeerState.SENDER, true),
+                new SharingMessage.Transfer(new Task(17L, 1.25, 3.5, 3, 1), 3, 5L),
+                new SharingMessage.TaskReturn(new Task(17L, 1.25, 3.5, 3, 1), 4),
+                new SharingMessage.TooHigh(3, 6L),
+                new SharingMessage.TooLow(4, 7L),
+                new SharingMessage.Accept(4, 8L),
+                new SharingMessage.ChangeAverage(3, true, 1.5),
+                new SharingMessage.StateUpdate(4, PeerState.RECEIVER),
+                new SharingMessage.ServiceDone(0),
+                new SharingMessage.PollTimeout(5L),
+                new SharingMessage.Retry(),
+                new SharingMessage.TooHighTimeout(6L),
+                new SharingMessage.TooLowTimeout(7L),
+                new SharingMessage.AwaitingTaskTimeout(8L),
+                new SharingMessage.Flush(1),
+                new LogicActor.Start());
+    }
+
+    @Test
+    void theListCoversEveryProtocolMessage() {
+        java.util.Set<Class<?>> listed = new java.util.HashSet<>();
+        messages().forEach(m -> listed.add(m.getClass()));
+        for (Class<?> protocol : List.of(NodeMessage.class, BalancerMessage.class, SharingMessage.class)) {
+            for (Class<?> c : protocol.getPermittedSubclasses()) {
+                assertTrue(listed.contains(c), c.getSimpleName() + " needs a round-trip case");
+            }
+        }
+    }
+
+    @Test
+    void everyMessageRoundTripsAsCbor() {
+        Serialization serialization = SerializationExtension.get(Adapter.toClassic(KIT.system()));
+        for (Message m : messages()) {
+            Serializer serializer = serialization.findSerializerFor(m);
+            assertTrue(serializer.getClass().getName().contains("Jackson"), m + " uses " + serializer.getClass().getName());
+            byte[] bytes = serialization.serialize(m).get();
+            Object back = serialization.deserialize(bytes, serializer.identifier(), Serializers.manifestFor(serializer, m)).get();
+            assertEquals(m, back, "round trip of " + m.getClass().getSimpleName());
+        }
+    }
+}
