@@ -23,6 +23,16 @@ public interface MetricsSink {
     default void decision(double now, int balancer, int queries) {
     }
 
+    /**
+     * A balancer routed a request to {@code node}.
+     *
+     * @param now time of the routing, seconds
+     * @param decisionStart when the balancer started deciding (received the request), seconds
+     * @param arrivalTime when the request entered the system, seconds
+     */
+    default void routed(double now, int balancer, int node, double decisionStart, double arrivalTime) {
+    }
+
     /** A request was rejected (by a policy threshold, a full queue or no probe reply). */
     default void rejected(double now, double arrivalTime) {
     }
@@ -62,7 +72,18 @@ public interface MetricsSink {
     default void count(double now, String name, long delta) {
     }
 
-    /** A message left its sender (counted by the shell, by message class). */
+    /**
+     * A message left its sender (counted by the shell): by default recorded as its class's
+     * simple name and estimated size through {@link #messageSent(double, String, int)}.
+     */
     default void messageSent(double now, Message message) {
+        messageSent(now, MessageKinds.of(message), message.estimatedBytes());
+    }
+
+    /**
+     * A message of kind {@code kind} (its class's simple name) and about {@code bytes} on the
+     * wire left its sender.
+     */
+    default void messageSent(double now, String kind, int bytes) {
     }
 }

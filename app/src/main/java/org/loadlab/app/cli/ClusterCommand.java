@@ -2,7 +2,6 @@ package org.loadlab.app.cli;
 
 import org.loadlab.shell.cluster.ClusterMember;
 import org.loadlab.shell.cluster.ClusterSettings;
-import org.loadlab.shell.cluster.Control;
 import org.loadlab.shell.cluster.MemberOptions;
 
 import com.typesafe.config.Config;

@@ -1,7 +1,6 @@
 package org.loadlab.app.cli;
 
 import org.loadlab.shell.cluster.ApiReply;
-import org.loadlab.shell.cluster.Control;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -253,8 +253,8 @@ class HttpApiTest {
     void stateChangingRequestsNeedTheTokenWhenRequired() throws Exception {
         ClusterSettings s = member.settings();
         ClusterSettings guarded = new ClusterSettings(s.roles(), "127.0.0.1", freePort(), "s3cret", "on", s.resultsDir(),
-                s.startTimeout(), s.stopTimeout(), s.flushInterval(), s.mergeLag(), s.maxRunning(), s.maxNodes(), s.guardrails(),
-                s.silentAfterProbeTimeouts(), false, false, s.maxLifetime(), false);
+                s.startTimeout(), s.stopTimeout(), s.flushInterval(), s.mergeLag(), s.maxRunning(), s.maxNodes(), s.decisionsKept(),
+                false, false, s.maxLifetime(), false);
         ServerBinding binding = new ControlApi(member.system(), member.gateway(), guarded).bind().toCompletableFuture()
                 .get(10, TimeUnit.SECONDS);
         try {
@@ -268,8 +268,8 @@ class HttpApiTest {
             binding.unbind().toCompletableFuture().get(10, TimeUnit.SECONDS);
         }
         ClusterSettings open = new ClusterSettings(s.roles(), "0.0.0.0", 0, "", "auto", s.resultsDir(), s.startTimeout(),
-                s.stopTimeout(), s.flushInterval(), s.mergeLag(), s.maxRunning(), s.maxNodes(), s.guardrails(),
-                s.silentAfterProbeTimeouts(), false, false, s.maxLifetime(), false);
+                s.stopTimeout(), s.flushInterval(), s.mergeLag(), s.maxRunning(), s.maxNodes(), s.decisionsKept(),
+                false, false, s.maxLifetime(), false);
         assertTrue(ControlApi.tokenRequired(open), "beyond loopback the token is required");
         try {
             new ControlApi(member.system(), member.gateway(), open);

@@ -1,5 +1,10 @@
 package org.loadlab.balancer.policy;
 
+import org.loadlab.balancer.pipeline.Pickers;
+import org.loadlab.balancer.pipeline.PipelinePolicy;
+import org.loadlab.balancer.pipeline.Sampler;
+import org.loadlab.balancer.pipeline.Scorers;
+
 import java.util.List;
 import java.util.Optional;
 
@@ -54,8 +59,8 @@ public final class PolicyCatalog {
     }
 
     /**
-     * True if {@code name} is a multi-round policy ({@link RoundPolicy}: {@code sticky-lazy},
-     * {@code strict-po2c}); {@link #create} refuses those, {@link #instantiate} builds them.
+     * True if {@code name} is a multi-round policy ({@code sticky-lazy}, {@code strict-po2c});
+     * {@link #create} refuses those, {@link #instantiate} builds them.
      *
      * @param name a policy name
      */
@@ -65,7 +70,8 @@ public final class PolicyCatalog {
 
     /**
      * Creates a fresh instance of any catalog policy for one balancer: a
-     * {@link SelectionPolicy} or, for {@link #multiRound} names, a {@link RoundPolicy}.
+     * {@link PipelinePolicy} (sampler → scorer → picker) or, for {@link #multiRound} names,
+     * a multi-round policy. Every one runs on the balancer's one decision engine.
      *
      * @param name a catalog name
      * @param parameters policy parameters
@@ -82,7 +88,18 @@ public final class PolicyCatalog {
     }
 
     /**
-     * Creates a fresh instance of single-round policy {@code name} for one balancer.
+     * Creates a fresh instance of single-round policy {@code name} for one balancer, as the
+     * composition SPEC.md §3 defines:
+     * <ul>
+     *   <li>{@code random}: read none → uniform; {@code round-robin}: read none → cyclic from a
+     *       random offset; {@code weighted-round-robin}: read none → smooth WRR over μ_j;
+     *       {@code least-connections}: read none → fewest in flight;</li>
+     *   <li>{@code least-queue}: read all → shortest queue; {@code p2c} / {@code power-of-k}:
+     *       read k distinct → shortest queue; {@code gmsr}: read all → highest μ/(1+q);
+     *       {@code gmsr-reference}: as least-queue (the seed's code makes them equal);</li>
+     *   <li>{@code asmf}: read k distinct → highest S', reject below τ; ablations drop the
+     *       feedback (C ≡ 1), the sampling (read all) or the resources (L ≡ 0).</li>
+     * </ul>
      *
      * @param name a catalog name that is not {@link #multiRound}
      * @param parameters policy parameters
@@ -90,27 +107,31 @@ public final class PolicyCatalog {
      * @throws IllegalArgumentException if the name is unknown (message lists the allowed names),
      *     or names a multi-round policy (use {@link #instantiate})
      */
-    public static SelectionPolicy create(String name, PolicyParameters parameters, double[] nominalRates) {
+    public static PipelinePolicy create(String name, PolicyParameters parameters, double[] nominalRates) {
         AsmfSettings a = parameters.asmf();
         return switch (name) {
-            case "random" -> new RandomPolicy();
-            case "round-robin" -> new RoundRobinPolicy();
-            case "weighted-round-robin" -> new WeightedRoundRobinPolicy(nominalRates);
-            case "least-connections" -> new LeastConnectionsPolicy();
-            case "least-queue" -> ShortestQueuePolicy.leastQueue();
-            case "p2c" -> ShortestQueuePolicy.powerOfK("p2c", 2);
-            case "power-of-k" -> ShortestQueuePolicy.powerOfK("power-of-k", parameters.k());
-            case "gmsr" -> new GmsrPolicy();
-            case "gmsr-reference" -> ShortestQueuePolicy.leastQueue("gmsr-reference");
-            case "asmf" -> new AsmfPolicy(name, a);
-            case "asmf-no-feedback" -> new AsmfPolicy(name, withSwitches(a, false, true, true));
-            case "asmf-no-sampling" -> new AsmfPolicy(name, withSwitches(a, true, false, true));
-            case "asmf-no-multiresource" -> new AsmfPolicy(name, withSwitches(a, true, true, false));
+            case "random" -> new PipelinePolicy(name, Sampler.NONE, null, Pickers.uniform());
+            case "round-robin" -> new PipelinePolicy(name, Sampler.NONE, null, Pickers.roundRobin());
+            case "weighted-round-robin" -> new PipelinePolicy(name, Sampler.NONE, null, Pickers.smoothWeighted(nominalRates));
+            case "least-connections" -> new PipelinePolicy(name, Sampler.NONE, Scorers.inFlight(), Pickers.best());
+            case "least-queue", "gmsr-reference" -> new PipelinePolicy(name, Sampler.WHOLE_POOL, Scorers.queueLength(), Pickers.best());
+            case "p2c" -> new PipelinePolicy(name, Sampler.distinct(2), Scorers.queueLength(), Pickers.best());
+            case "power-of-k" -> new PipelinePolicy(name, Sampler.distinct(parameters.k()), Scorers.queueLength(), Pickers.best());
+            case "gmsr" -> new PipelinePolicy(name, Sampler.WHOLE_POOL, Scorers.marginalServiceRate(), Pickers.best());
+            case "asmf" -> asmf(name, a);
+            case "asmf-no-feedback" -> asmf(name, withSwitches(a, false, true, true));
+            case "asmf-no-sampling" -> asmf(name, withSwitches(a, true, false, true));
+            case "asmf-no-multiresource" -> asmf(name, withSwitches(a, true, true, false));
             case "sticky-lazy", "strict-po2c" -> throw new IllegalArgumentException("'" + name
                     + "' is a multi-round policy; build it with PolicyCatalog.instantiate");
             default -> throw new IllegalArgumentException(
                     "unknown policy '" + name + "'; allowed: " + names());
         };
+    }
+
+    private static PipelinePolicy asmf(String name, AsmfSettings a) {
+        Sampler sampler = a.useSampling() ? Sampler.distinct(a.k()) : Sampler.WHOLE_POOL;
+        return new PipelinePolicy(name, sampler, Scorers.asmf(a), Pickers.bestAtLeast(a.tau()));
     }
 
     /** True if the policy uses the nodes' ASMF feedback correction C_j. */

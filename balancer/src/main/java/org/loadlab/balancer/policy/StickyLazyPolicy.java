@@ -1,5 +1,8 @@
 package org.loadlab.balancer.policy;
 
+import org.loadlab.balancer.decision.Candidates;
+import org.loadlab.balancer.decision.DecisionContext;
+import org.loadlab.balancer.decision.Step;
 import org.loadlab.node.protocol.LoadSnapshot;
 
 /**
@@ -34,7 +37,7 @@ import org.loadlab.node.protocol.LoadSnapshot;
  *
  * <p>Source: seed 001 (get_next pseudo-code; §2 "three phases per cache cycle"), SPEC.md §3, §5.
  */
-public final class StickyLazyPolicy implements RoundPolicy {
+public final class StickyLazyPolicy implements RoutingPolicy {
     /** Counter: requests routed blindly from the cache (0 probes). */
     public static final String BLIND_ROUTES = "blind_routes";
     /** Counter: first probes (one per non-blind request). */
@@ -83,23 +86,27 @@ public final class StickyLazyPolicy implements RoundPolicy {
             return Step.route(blind);
         }
         int first = c.sampleAllowed();
+        if (first < 0) {
+            return Step.reject(); // every allowed node is gone
+        }
         long generation = cache.generation();
         c.count(FIRST_PROBES, 1);
-        return Step.read((loads, cx) -> afterFirst(first, loads[0], generation, cx), first);
+        return Step.read((read, cx) -> afterFirst(first, read, generation, cx), first);
     }
 
-    private Step afterFirst(int first, LoadSnapshot firstLoad, long generation, DecisionContext c) {
-        if (usable(firstLoad) && firstLoad.queueLength() < cache.threshold()) {
+    private Step afterFirst(int first, Candidates firstRead, long generation, DecisionContext c) {
+        Seen a = Seen.of(first, firstRead);
+        if (a.usable && a.queue < cache.threshold()) {
             c.count(FIRST_PROBE_HITS, 1);
-            cacheAt(first, firstLoad.queueLength(), c);
+            cacheAt(first, a.queue, c);
             return Step.route(first);
         }
         int second = c.sampleAllowedExcept(first);
         if (second < 0) {
-            return settle(first, firstLoad, -1, null, generation, c); // a single allowed node: no distinct second probe
+            return settle(a, null, generation, c); // a single node in the pool: no distinct second probe
         }
         c.count(FALLBACK_PROBES, 1);
-        return Step.read((loads, cx) -> settle(first, firstLoad, second, loads[0], generation, cx), second);
+        return Step.read((read, cx) -> settle(a, Seen.of(second, read), generation, cx), second);
     }
 
     /**
@@ -107,30 +114,28 @@ public final class StickyLazyPolicy implements RoundPolicy {
      * the cache, unless an overlapping decision installed a fresher one since this decision
      * started (its probe says nothing about our two nodes' loads).
      */
-    private Step settle(int a, LoadSnapshot la, int b, LoadSnapshot lb, long generation, DecisionContext c) {
-        boolean ua = usable(la);
-        boolean ub = b >= 0 && usable(lb);
+    private Step settle(Seen a, Seen b, long generation, DecisionContext c) {
+        boolean ua = a.usable;
+        boolean ub = b != null && b.usable;
         int winner;
         int load;
         if (ua && ub) {
-            int qa = la.queueLength();
-            int qb = lb.queueLength();
-            boolean pickA = qa < qb || (qa == qb && c.random().nextBoolean());
-            winner = pickA ? a : b;
-            load = pickA ? qa : qb;
+            boolean pickA = a.queue < b.queue || (a.queue == b.queue && c.random().nextBoolean());
+            winner = pickA ? a.node : b.node;
+            load = pickA ? a.queue : b.queue;
         } else if (ua || ub) {
-            winner = ua ? a : b;
-            load = ua ? la.queueLength() : lb.queueLength();
+            winner = ua ? a.node : b.node;
+            load = ua ? a.queue : b.queue;
         } else {
             invalidate(generation, c);
             if (c.unknownLoadRoutable()) {
-                boolean unknownA = la == null;
-                boolean unknownB = b >= 0 && lb == null;
+                boolean unknownA = a.unknown;
+                boolean unknownB = b != null && b.unknown;
                 if (unknownA && unknownB) {
-                    return Step.route(c.random().nextBoolean() ? a : b);
+                    return Step.route(c.random().nextBoolean() ? a.node : b.node);
                 }
                 if (unknownA || unknownB) {
-                    return Step.route(unknownA ? a : b);
+                    return Step.route(unknownA ? a.node : b.node);
                 }
             }
             return Step.reject();
@@ -142,6 +147,14 @@ public final class StickyLazyPolicy implements RoundPolicy {
             invalidate(generation, c);
         }
         return Step.route(winner);
+    }
+
+    /** What one probe of the decision found: usable (answered, up, not masked) with its queue, or unknown. */
+    private record Seen(int node, boolean usable, int queue, boolean unknown) {
+        static Seen of(int node, Candidates read) {
+            LoadSnapshot s = read.load(0);
+            return new Seen(node, read.usable(0), s == null ? 0 : s.queueLength(), read.unknown(0));
+        }
     }
 
     private void invalidate(long generation, DecisionContext c) {
@@ -163,7 +176,18 @@ public final class StickyLazyPolicy implements RoundPolicy {
         }
     }
 
-    private static boolean usable(LoadSnapshot s) {
-        return s != null && s.available();
+    @Override
+    public void onNodeGone(int node) {
+        cache.forget(node);
+    }
+
+    @Override
+    public double score(LoadSnapshot load, int inFlight) {
+        return load == null || !load.available() ? Double.NaN : load.queueLength();
+    }
+
+    @Override
+    public String rule() {
+        return "queue length q_j: below T = " + cache.threshold() + " the node is cached with credit T - q_j";
     }
 }

@@ -2,7 +2,8 @@ package org.loadlab.experiment.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.loadlab.balancer.policy.AsmfPolicy;
+import org.loadlab.balancer.pipeline.PipelinePolicy;
+import org.loadlab.balancer.pipeline.Scorers;
 import org.loadlab.balancer.policy.RoutingPolicy;
 import org.loadlab.node.backend.BackendNode;
 import org.loadlab.node.protocol.LoadSnapshot;
@@ -34,7 +35,8 @@ public record NodeInspection(int node, LoadSnapshot load, double score) {
         RoutingPolicy policy = assembly.balancers()[0].routingPolicy();
         for (BackendNode node : assembly.nodes()) {
             LoadSnapshot s = node.snapshot(now);
-            out.add(new NodeInspection(s.node(), s, policy instanceof AsmfPolicy a ? a.score(s) : Double.NaN));
+            boolean asmf = policy instanceof PipelinePolicy p && p.scorer() instanceof Scorers.AsmfScore;
+            out.add(new NodeInspection(s.node(), s, asmf ? policy.score(s, 0) : Double.NaN));
         }
         return out;
     }

@@ -1,35 +1,19 @@
 package org.loadlab.experiment.run;
 
 import org.loadlab.analysis.run.RunRecorder;
-import org.loadlab.kernel.Message;
 import org.loadlab.kernel.MetricsSink;
 
 /**
- * Feeds the cores' observations into the analysis module's {@link RunRecorder} and keeps
- * the count of requests whose fate is known, which a shell compares with the driver's
- * arrivals to know when a run is over.
+ * The last stage of every shell's sink chain: feeds the cores' observations into the
+ * analysis module's {@link RunRecorder}. Requests are counted in front of it by a
+ * {@link org.loadlab.kernel.observe.RequestLedger}.
  */
-public class RecorderSink implements MetricsSink {
-    private static final ClassValue<String> KIND = new ClassValue<>() {
-        @Override
-        protected String computeValue(Class<?> type) {
-            return type.getSimpleName().intern();
-        }
-    };
-
+public final class RecorderSink implements MetricsSink {
     private final RunRecorder recorder;
-    private long completed;
-    private long rejected;
-    private long lost;
 
     /** @param recorder the run's recorder */
     public RecorderSink(RunRecorder recorder) {
         this.recorder = recorder;
-    }
-
-    /** Requests answered, rejected or lost so far: the ones whose fate is known. */
-    public long resolved() {
-        return completed + rejected + lost;
     }
 
     /** The underlying recorder. */
@@ -49,13 +33,11 @@ public class RecorderSink implements MetricsSink {
 
     @Override
     public void rejected(double now, double arrivalTime) {
-        rejected++;
         recorder.rejected(now, arrivalTime);
     }
 
     @Override
     public void completed(double now, double arrivalTime, int node) {
-        completed++;
         recorder.completed(now, arrivalTime, node);
     }
 
@@ -66,7 +48,6 @@ public class RecorderSink implements MetricsSink {
 
     @Override
     public void lost(double now, int node, int count) {
-        lost += count;
         recorder.lost(now, node, count);
     }
 
@@ -91,7 +72,7 @@ public class RecorderSink implements MetricsSink {
     }
 
     @Override
-    public void messageSent(double now, Message message) {
-        recorder.messageSent(now, KIND.get(message.getClass()), message.estimatedBytes());
+    public void messageSent(double now, String kind, int bytes) {
+        recorder.messageSent(now, kind, bytes);
     }
 }

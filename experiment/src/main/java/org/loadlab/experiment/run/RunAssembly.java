@@ -3,7 +3,10 @@ package org.loadlab.experiment.run;
 import java.util.ArrayList;
 import java.util.List;
 import org.loadlab.balancer.core.BalancerLogic;
-import org.loadlab.balancer.core.InformationModel;
+import org.loadlab.balancer.information.CachedModel;
+import org.loadlab.balancer.information.InformationModel;
+import org.loadlab.balancer.information.OracleModel;
+import org.loadlab.balancer.information.ProbeModel;
 import org.loadlab.balancer.policy.AsmfSettings;
 import org.loadlab.balancer.policy.PolicyCatalog;
 import org.loadlab.balancer.policy.PolicyParameters;
@@ -18,6 +21,7 @@ import org.loadlab.kernel.Message;
 import org.loadlab.kernel.NodeId;
 import org.loadlab.kernel.Logic;
 import org.loadlab.kernel.StreamSeeds;
+import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
 import org.loadlab.node.sharing.PeerNode;
 import org.loadlab.node.sharing.SharingProtocol;
@@ -45,7 +49,7 @@ import org.loadlab.experiment.scenario.WorkloadBuilder;
  */
 public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, BalancerLogic[] balancers,
                           WorkloadDriver driver, List<ScheduledEvent> events, WorkloadBuilder.Workload workload,
-                          PeerNode[] peers) {
+                          PeerNode[] peers, List<Partition> partitions) {
 
     /**
      * A message an event script delivers at a fixed time.
@@ -55,6 +59,17 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
      * @param message what it receives
      */
     public record ScheduledEvent(double at, Address to, Message message) {
+    }
+
+    /**
+     * A network partition a shell must cut: {@code nodes} lose their links to every balancer
+     * during [{@code from}, {@code until}).
+     *
+     * @param from start, seconds
+     * @param until end, seconds
+     * @param nodes the node indices cut off
+     */
+    public record Partition(double from, double until, List<Integer> nodes) {
     }
 
     /**
@@ -90,33 +105,27 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
                 ? new FeedbackSettings(a.eta(), a.cMin(), a.cMax(), a.window())
                 : FeedbackSettings.OFF;
         NodeSettings nodeSettings = new NodeSettings(s.nodes().servers(), s.nodes().queueCapacity(),
-                s.nodes().resourcePeriod(), cached ? info.reportPeriod() : 0, info.reportDelay(), balancerIds, feedback);
+                s.nodes().resourcePeriod(), cached ? info.reportPeriod() : 0, info.reportDelay(), balancerIds, feedback,
+                s.nodes().heartbeatPeriod());
         BackendNode[] nodes = new BackendNode[n];
         for (int j = 0; j < n; j++) {
             nodes[j] = new BackendNode(NodeId.of(j), topology.serviceRates()[j], nodeSettings);
         }
 
-        PolicyParameters params = new PolicyParameters(s.policy().k(),
-                new AsmfSettings(a.k(), a.alpha(), a.beta(), a.gamma(), a.delta(), a.tau(), true, true, true),
-                s.policy().stickyLazy().threshold());
-        InformationModel model = new InformationModel(switch (info.model()) {
-            case "cached" -> InformationModel.Kind.CACHED;
-            case "oracle" -> InformationModel.Kind.ORACLE;
-            default -> InformationModel.Kind.PROBE;
-        }, info.probeTimeout());
-        if (model.kind() == InformationModel.Kind.ORACLE) {
-            model = model.withOracle(oracleView != null ? oracleView : directView(nodes));
-        }
+        PolicyParameters params = policyParameters(s);
+        ClusterView view = oracleView != null ? oracleView : directView(nodes);
         BalancerLogic[] balancers = new BalancerLogic[b];
         for (int i = 0; i < b; i++) {
             balancers[i] = new BalancerLogic(balancerIds.get(i), topology.allowed()[i], n,
-                    PolicyCatalog.instantiate(spec.policy(), params, topology.serviceRates()), model, rejection(s));
+                    PolicyCatalog.instantiate(spec.policy(), params, topology.serviceRates()), informationModel(info, n, view),
+                    rejection(s), s.guardrails());
         }
 
         WorkloadBuilder.Workload workload = WorkloadBuilder.build(s, topology.capacity(s.nodes().servers()), spec.seed());
         WorkloadDriver driver = new WorkloadDriver(workload.arrivals(), workload.demand(), workload.split(), b);
 
-        return new RunAssembly(spec, topology, nodes, balancers, driver, scriptedEvents(s), workload, new PeerNode[0]);
+        return new RunAssembly(spec, topology, nodes, balancers, driver, scriptedEvents(s, b), workload, new PeerNode[0],
+                partitions(s));
     }
 
     /**
@@ -140,8 +149,8 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         java.util.random.RandomGenerator splitRng = StreamSeeds.stream(spec.seed(), StreamSeeds.ARRIVALS, 2);
         BalancerSplit split = identical ? BalancerSplit.uniform(n, splitRng) : BalancerSplit.weighted(mu, splitRng);
         WorkloadDriver driver = WorkloadDriver.toNodes(workload.arrivals(), workload.demand(), split, n);
-        return new RunAssembly(spec, topology, new BackendNode[0], new BalancerLogic[0], driver, scriptedEvents(s), workload,
-                peers);
+        return new RunAssembly(spec, topology, new BackendNode[0], new BalancerLogic[0], driver, scriptedEvents(s, 0), workload,
+                peers, List.of());
     }
 
     /** True if this is a load-sharing run (peer nodes, no balancer). */
@@ -183,22 +192,97 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         }
     }
 
-    private static List<ScheduledEvent> scriptedEvents(Scenario s) {
+    /**
+     * The scenario's events as messages at fixed times: node events go to the nodes;
+     * crashes, partitions and rejoins also reach every balancer as membership news after
+     * the scenario's {@code membership} delays, as a cluster's failure detector and
+     * split-brain resolver would deliver them.
+     */
+    private static List<ScheduledEvent> scriptedEvents(Scenario s, int balancers) {
         List<ScheduledEvent> events = new ArrayList<>();
+        Scenario.Membership m = s.membership();
         for (Scenario.Event e : s.events()) {
-            Message m = switch (e.type()) {
-                case "fail" -> new NodeMessage.Fail();
-                case "recover" -> new NodeMessage.Recover();
-                case "degrade" -> new NodeMessage.Degrade(e.factor());
-                default -> null; // spikes act on the arrival process
-            };
-            if (m != null) {
-                for (int node : e.nodes()) {
-                    events.add(new ScheduledEvent(e.at(), NodeId.of(node), m));
+            for (int node : e.nodes()) {
+                NodeId to = NodeId.of(node);
+                switch (e.type()) {
+                    case "fail" -> events.add(new ScheduledEvent(e.at(), to, new NodeMessage.Fail()));
+                    case "recover" -> events.add(new ScheduledEvent(e.at(), to, new NodeMessage.Recover()));
+                    case "degrade" -> events.add(new ScheduledEvent(e.at(), to, new NodeMessage.Degrade(e.factor())));
+                    case "crash" -> {
+                        events.add(new ScheduledEvent(e.at(), to, new NodeMessage.Crash()));
+                        toBalancers(events, e.at() + m.unreachableAfter(), balancers, new BalancerMessage.NodeUnreachable(node));
+                        toBalancers(events, e.at() + m.removedAfter(), balancers, new BalancerMessage.NodeRemoved(node));
+                    }
+                    case "partition" -> {
+                        double length = e.until() - e.at();
+                        if (length > m.unreachableAfter()) {
+                            toBalancers(events, e.at() + m.unreachableAfter(), balancers, new BalancerMessage.NodeUnreachable(node));
+                        }
+                        if (length >= m.removedAfter()) {
+                            // The majority downs the cut-off member: its node stops and never comes back.
+                            double down = e.at() + m.removedAfter();
+                            events.add(new ScheduledEvent(down, to, new NodeMessage.Crash()));
+                            toBalancers(events, down, balancers, new BalancerMessage.NodeRemoved(node));
+                        } else if (length > m.unreachableAfter()) {
+                            toBalancers(events, e.until(), balancers, new BalancerMessage.NodeReachable(node));
+                        }
+                    }
+                    case "heartbeat-loss" -> {
+                        events.add(new ScheduledEvent(e.at(), to, new NodeMessage.SignsOfLife(false)));
+                        events.add(new ScheduledEvent(e.until(), to, new NodeMessage.SignsOfLife(true)));
+                    }
+                    case "chaos" -> events.add(new ScheduledEvent(e.at(), to, e.fault().equals("clear")
+                            ? new NodeMessage.ClearFaults() : new NodeMessage.InjectFault(e.fault(), e.value())));
+                    case "rejoin" -> {
+                        events.add(new ScheduledEvent(e.at(), to, new NodeMessage.Recover()));
+                        toBalancers(events, e.at(), balancers, new BalancerMessage.NodeJoined(node));
+                    }
+                    default -> { } // spikes act on the arrival process
                 }
             }
         }
         return List.copyOf(events);
+    }
+
+    private static void toBalancers(List<ScheduledEvent> events, double at, int balancers, Message message) {
+        for (int i = 0; i < balancers; i++) {
+            events.add(new ScheduledEvent(at, new BalancerId(i), message));
+        }
+    }
+
+    /** The scenario's partitions: each cuts its nodes off from every balancer during [at, until). */
+    private static List<Partition> partitions(Scenario s) {
+        List<Partition> out = new ArrayList<>();
+        for (Scenario.Event e : s.events()) {
+            if (e.type().equals("partition")) {
+                out.add(new Partition(e.at(), e.until(), e.nodes()));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** The scenario's policy parameters as the policy catalog takes them. */
+    public static PolicyParameters policyParameters(Scenario s) {
+        Scenario.Asmf a = s.policy().asmf();
+        return new PolicyParameters(s.policy().k(),
+                new AsmfSettings(a.k(), a.alpha(), a.beta(), a.gamma(), a.delta(), a.tau(), true, true, true),
+                s.policy().stickyLazy().threshold());
+    }
+
+    /**
+     * A fresh information model for one balancer, the one place that maps the scenario's
+     * {@code information.model} to its implementation.
+     *
+     * @param info the scenario's information block
+     * @param nodeCount n
+     * @param oracleView what the oracle model reads (unused by the others)
+     */
+    public static InformationModel informationModel(Scenario.Information info, int nodeCount, ClusterView oracleView) {
+        return switch (info.model()) {
+            case "cached" -> new CachedModel(nodeCount);
+            case "oracle" -> new OracleModel(oracleView);
+            default -> new ProbeModel(info.probeTimeout());
+        };
     }
 
     private static org.loadlab.balancer.core.RejectionSettings rejection(Scenario s) {

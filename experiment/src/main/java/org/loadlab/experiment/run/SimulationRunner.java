@@ -5,9 +5,11 @@ import java.util.List;
 
 import org.loadlab.analysis.io.RunResult;
 import org.loadlab.analysis.run.RunRecorder;
+import org.loadlab.kernel.Address;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.ClientId;
 import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.observe.RequestLedger;
 import org.loadlab.kernel.sim.LatencyModel;
 import org.loadlab.kernel.sim.SimEngine;
 import org.loadlab.experiment.scenario.Scenario;
@@ -55,7 +57,7 @@ public final class SimulationRunner {
         }
         RunAssembly assembly = RunAssembly.build(spec);
         RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
-        RecorderSink sink = new RecorderSink(recorder);
+        RequestLedger sink = new RequestLedger(new RecorderSink(recorder));
         SimEngine engine = new SimEngine(spec.seed(), s.nodes().count(), assembly.balancers().length, 1,
                 new LatencyModel(s.network().latency(), s.network().jitter()), sink);
         for (int j = 0; j < assembly.nodeCount(); j++) {
@@ -67,6 +69,13 @@ public final class SimulationRunner {
         engine.register(new ClientId(0), assembly.driver());
         for (RunAssembly.ScheduledEvent e : assembly.events()) {
             engine.schedule(e.at(), e.to(), e.message());
+        }
+        for (RunAssembly.Partition p : assembly.partitions()) {
+            List<Address> balancers = new ArrayList<>();
+            for (int i = 0; i < assembly.balancers().length; i++) {
+                balancers.add(new BalancerId(i));
+            }
+            engine.cut(p.from(), p.until(), p.nodes().stream().map(NodeId::of).toList(), balancers);
         }
         double[] lastArrivalEnd = {Double.NaN};
         List<NodeInspection> inspection = new ArrayList<>();

@@ -32,13 +32,17 @@ import java.util.List;
  * @param reference parameters of the reference model
  * @param loadSharing parameters of the peer-to-peer load-sharing protocols (block
  *     {@code load-sharing}), used by runs whose policy is a protocol (docs/load-sharing.md)
+ * @param guardrails the balancers' guardrail filters (block {@code guardrails})
+ * @param membership how long simulated membership news takes after a crash or partition
+ *     (block {@code membership})
  */
 public record Scenario(String name, String description, List<Long> seeds, long topologySeed, List<String> policies,
                        double duration, long requests, double warmup, double drainTimeout, double seriesInterval,
                        Nodes nodes, Balancers balancers, Arrivals arrivals, Demand demand,
                        Information information, Network network, Policy policy, List<Event> events,
                        String resolvedJson, String model, Reference reference,
-                       org.loadlab.node.sharing.SharingSettings loadSharing) {
+                       org.loadlab.node.sharing.SharingSettings loadSharing,
+                       org.loadlab.balancer.guardrail.Guardrails guardrails, Membership membership) {
 
     /**
      * True if {@code policy} is a peer-to-peer load-sharing protocol ({@code none},
@@ -72,9 +76,10 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param rateMax upper μ bound for uniform
      * @param queueCapacity max q_j, 0 = unbounded
      * @param resourcePeriod resource update period, seconds
+     * @param heartbeatPeriod seconds between a node's heartbeats to the balancers, 0 = none
      */
     public record Nodes(int count, int servers, String rateDistribution, double rateValue, double rateMin,
-                        double rateMax, int queueCapacity, double resourcePeriod) {
+                        double rateMax, int queueCapacity, double resourcePeriod, double heartbeatPeriod) {
         /** Expected total service capacity Σ c·μ_j in work units/s. */
         public double expectedCapacity() {
             double mu = rateDistribution.equals("uniform") ? (rateMin + rateMax) / 2 : rateValue;
@@ -208,14 +213,33 @@ public record Scenario(String name, String description, List<Long> seeds, long t
     }
 
     /**
+     * When a simulated crash or partition reaches the balancers as membership news, as a
+     * cluster's failure detector and split-brain resolver would deliver it.
+     *
+     * @param unreachableAfter seconds from a crash or partition to {@code NodeUnreachable}
+     * @param removedAfter seconds from a crash (or the start of a partition that lasts) to
+     *     {@code NodeRemoved}: the member is downed and its requests in flight are lost
+     */
+    public record Membership(double unreachableAfter, double removedAfter) {
+    }
+
+    /**
      * A scripted event.
      *
      * @param at time, seconds
-     * @param type fail, recover, degrade or spike
-     * @param until end of a spike, seconds
+     * @param type fail, recover, degrade, spike, crash, partition, heartbeat-loss, rejoin or chaos
+     * @param until end of a spike, partition or heartbeat loss, seconds
      * @param factor degradation factor of μ, or spike multiplier of λ
      * @param nodes target node indices (resolved from {@code nodes} or {@code fraction})
+     * @param fault chaos: the fault to inject ({@code cpu-spike}, {@code latency}, {@code error-rate},
+     *     {@code crash}) or {@code clear}; empty for other events
+     * @param value chaos: the fault's parameter
      */
-    public record Event(double at, String type, double until, double factor, List<Integer> nodes) {
+    public record Event(double at, String type, double until, double factor, List<Integer> nodes, String fault,
+                        double value) {
+        /** An event without a chaos fault. */
+        public Event(double at, String type, double until, double factor, List<Integer> nodes) {
+            this(at, type, until, factor, nodes, "", 0);
+        }
     }
 }

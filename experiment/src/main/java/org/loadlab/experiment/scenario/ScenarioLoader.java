@@ -1,5 +1,8 @@
 package org.loadlab.experiment.scenario;
 
+import org.loadlab.balancer.guardrail.Guardrails;
+import org.loadlab.node.protocol.ChaosFaults;
+
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
@@ -27,7 +30,14 @@ public final class ScenarioLoader {
     private static final List<String> DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto", "mixture", "trace");
     private static final List<String> COMPONENT_DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto");
     private static final List<String> MODELS = List.of("probe", "cached", "oracle");
-    private static final List<String> EVENTS = List.of("fail", "recover", "degrade", "spike");
+    private static final List<String> EVENTS = List.of("fail", "recover", "degrade", "spike", "crash", "partition",
+            "heartbeat-loss", "rejoin", "chaos");
+    /** Events the ASMF seed's time-stepped model knows. */
+    private static final List<String> REFERENCE_EVENTS = List.of("fail", "recover", "degrade", "spike");
+    /** Events that act on the balancers' membership (and so need balancers). */
+    private static final Set<String> MEMBERSHIP_EVENTS = Set.of("crash", "partition", "heartbeat-loss", "rejoin");
+    /** Events that last from {@code at} to {@code until}. */
+    private static final Set<String> WINDOWS = Set.of("spike", "partition", "heartbeat-loss");
     private static final Set<String> SAMPLING_ASMF = Set.of("asmf", "asmf-no-feedback", "asmf-no-multiresource");
 
     /** Largest expected number of requests of one run (about a day of simulation). */
@@ -174,6 +184,8 @@ public final class ScenarioLoader {
         Scenario.Reference reference = new Scenario.Reference(r.positive("reference.step", "seconds"),
                 (int) r.integer("reference.initial-queue-max", 1, 1_000_000));
         SharingSettings loadSharing = loadSharing(r.at("load-sharing"));
+        Guardrails guardrails = guardrails(r.at("guardrails"));
+        Scenario.Membership membership = membership(r.at("membership"));
 
         if (r.problems().isEmpty()) {
             // Checks across keys only make sense once every key is valid on its own.
@@ -184,6 +196,19 @@ public final class ScenarioLoader {
                 if (model.equals("reference") && policies.contains(multiRound)) {
                     r.problem("policies", "'" + multiRound + "' probes in several rounds by message and is not available"
                             + " in the time-stepped model = reference; use model = message");
+                }
+            }
+            for (Scenario.Event e : events) {
+                boolean membershipEvent = MEMBERSHIP_EVENTS.contains(e.type());
+                if (model.equals("reference") && !REFERENCE_EVENTS.contains(e.type())) {
+                    r.problem("events", "'" + e.type() + "' is not an event of the time-stepped model = reference (it has "
+                            + String.join(", ", REFERENCE_EVENTS) + "); use model = message");
+                    break;
+                }
+                if (membershipEvent && policies.stream().anyMatch(Scenario::isLoadSharing)) {
+                    r.problem("events", "'" + e.type() + "' acts on the balancers' membership; the load-sharing protocols"
+                            + " have no balancer (use fail and recover)");
+                    break;
                 }
             }
             if (model.equals("reference") && policy.rejection().mode().equals("delay")) {
@@ -197,7 +222,44 @@ public final class ScenarioLoader {
         String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
         return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup,
                 drainTimeout, seriesInterval, nodes, balancers, arrivals, demand, information, network, policy,
-                events, json, model, reference, loadSharing);
+                events, json, model, reference, loadSharing, guardrails, membership);
+    }
+
+    /** The {@code guardrails} block (seed 003, Envoy's panic threshold and ejection cap). */
+    private static Guardrails guardrails(ConfigReader r) {
+        boolean enabled = r.bool("enabled");
+        double cpu = r.number("cpu-mask-above");
+        if (!(cpu >= 0 && cpu <= 1)) {
+            r.badValue("cpu-mask-above", cpu, "a CPU share in [0, 1] (1 never masks)");
+        }
+        int missed = (int) r.integer("offline-after-missed-probes", 0, 1_000_000);
+        double offline = r.nonNegative("offline-after", "seconds (0: off)");
+        double stale = r.nonNegative("stale-after", "seconds (0: off)");
+        double panic = r.number("panic-threshold");
+        if (!(panic >= 0 && panic <= 1)) {
+            r.badValue("panic-threshold", panic, "a share in [0, 1]");
+        }
+        double eject = r.number("max-ejection-share");
+        if (!(eject >= 0 && eject <= 1)) {
+            r.badValue("max-ejection-share", eject, "a share in [0, 1]");
+        }
+        int redecide = (int) r.integer("redecide-attempts", 0, 1000);
+        try {
+            return new Guardrails(enabled, cpu, missed, offline, stale, panic, eject, redecide);
+        } catch (IllegalArgumentException e) {
+            return Guardrails.OFF; // the problem is recorded above
+        }
+    }
+
+    /** The {@code membership} block: delays of simulated membership news. */
+    private static Scenario.Membership membership(ConfigReader r) {
+        double unreachable = r.nonNegative("unreachable-after", "seconds");
+        double removed = r.nonNegative("removed-after", "seconds");
+        if (removed < unreachable) {
+            r.badValue("removed-after", removed, "must be >= unreachable-after = " + unreachable
+                    + " s (a member is unreachable before it is downed)");
+        }
+        return new Scenario.Membership(unreachable, removed);
     }
 
     /** The {@code load-sharing} block; SPEC §7 defaults where a key is invalid (the problem is recorded). */
@@ -298,7 +360,8 @@ public final class ScenarioLoader {
         }
         int capacity = (int) r.integer("queue-capacity", 0, Integer.MAX_VALUE);
         double resourcePeriod = r.positive("resource-period", "seconds");
-        return new Scenario.Nodes(count, servers, dist, value, min, max, capacity, resourcePeriod);
+        double heartbeat = r.nonNegative("heartbeat-period", "seconds (0: no heartbeats)");
+        return new Scenario.Nodes(count, servers, dist, value, min, max, capacity, resourcePeriod, heartbeat);
     }
 
     private static Scenario.Balancers balancers(ConfigReader r) {
@@ -441,7 +504,8 @@ public final class ScenarioLoader {
     private static List<Scenario.Event> events(ConfigReader r, Config merged, int n, long topologySeed) {
         List<Scenario.Event> out = new ArrayList<>();
         List<? extends Config> list = r.objects("events");
-        Config known = ConfigFactory.parseString("at = 0, type = x, until = 0, factor = 1, fraction = 0, nodes = []");
+        Config known = ConfigFactory.parseString(
+                "at = 0, type = x, until = 0, factor = 1, fraction = 0, nodes = [], fault = x, value = 0");
         int[] order = nodeOrder(n, topologySeed);
         for (int i = 0; i < list.size(); i++) {
             Config given = list.get(i);
@@ -454,6 +518,8 @@ public final class ScenarioLoader {
             List<Integer> nodes = new ArrayList<>();
             double until = 0;
             double factor = 1;
+            String fault = "";
+            double value = 0;
             if (type.equals("spike")) {
                 until = e.nonNegative("until", "seconds");
                 factor = e.positive("factor", "multiplier of the arrival rate");
@@ -466,6 +532,24 @@ public final class ScenarioLoader {
             } else if (EVENTS.contains(type)) {
                 if (type.equals("degrade")) {
                     factor = e.nonNegative("factor", "multiplier of the nominal service rate");
+                }
+                if (type.equals("chaos")) {
+                    List<String> faults = new ArrayList<>(ChaosFaults.NAMES);
+                    faults.add("clear");
+                    fault = e.oneOf("fault", faults);
+                    value = given.hasPath("value") ? e.number("value") : ChaosFaults.defaultValue(fault);
+                    String allowed = ChaosFaults.checkValue(fault, value);
+                    if (allowed != null) {
+                        e.badValue("value", value, allowed + " for fault " + fault);
+                    }
+                } else if (given.hasPath("fault") || given.hasPath("value")) {
+                    e.problem(given.hasPath("fault") ? "fault" : "value", "only a chaos event takes a fault and its value");
+                }
+                if (WINDOWS.contains(type)) {
+                    until = e.nonNegative("until", "seconds");
+                    if (!(until > at)) {
+                        e.badValue("until", until, "a " + type + " must end after it starts (at = " + at + ")");
+                    }
                 }
                 if (hasNodes == hasFraction) {
                     e.problem("nodes", "name the nodes with either nodes = [0, 3] or fraction = 0.2 (one of them)");
@@ -493,7 +577,7 @@ public final class ScenarioLoader {
                     }
                 }
             }
-            out.add(new Scenario.Event(at, type, until, factor, List.copyOf(nodes)));
+            out.add(new Scenario.Event(at, type, until, factor, List.copyOf(nodes), fault, value));
         }
         return out;
     }

@@ -40,7 +40,9 @@ public final class SimEngine {
     private final RandomGenerator networkRng;
     private final MetricsSink metrics;
     private final Map<Long, Double> lastDelivery;
+    private final java.util.List<Cut> cuts = new java.util.ArrayList<>();
     private double now;
+    private boolean started;
     private long events;
     private long messages;
 
@@ -88,6 +90,45 @@ public final class SimEngine {
     }
 
     /**
+     * Cuts the links between every participant of {@code sideA} and every one of
+     * {@code sideB} during [{@code from}, {@code until}) seconds (a network partition): a
+     * message sent across the cut in that time is held and delivered when the cut heals,
+     * with its latency, as a TCP connection delivers what it buffered (Pekko Artery keeps an
+     * association's messages in order). Per-pair FIFO order is kept.
+     *
+     * @throws IllegalArgumentException if {@code until <= from} or an address does not exist
+     */
+    public void cut(double from, double until, java.util.Collection<? extends Address> sideA,
+                    java.util.Collection<? extends Address> sideB) {
+        if (!(until > from)) {
+            throw new IllegalArgumentException("a cut must heal after it starts: [" + from + ", " + until + ")");
+        }
+        boolean[] a = new boolean[entities.length];
+        boolean[] b = new boolean[entities.length];
+        for (Address x : sideA) {
+            a[slotOf(x)] = true;
+        }
+        for (Address x : sideB) {
+            b[slotOf(x)] = true;
+        }
+        cuts.add(new Cut(from, until, a, b));
+    }
+
+    /** Delivery time of a message from slot {@code from} to {@code to} due at {@code at}, after any cut it crosses. */
+    private double heldBack(int from, int to, double at) {
+        for (Cut c : cuts) {
+            if (now >= c.from && now < c.until && (c.a[from] && c.b[to] || c.b[from] && c.a[to])) {
+                at = Math.max(at, c.until + (at - now));
+            }
+        }
+        return at;
+    }
+
+    /** A network partition between two sets of entity slots during [from, until). */
+    private record Cut(double from, double until, boolean[] a, boolean[] b) {
+    }
+
+    /**
      * Schedules an external event (failure, degradation, chaos) for delivery to
      * {@code to} at absolute time {@code at} seconds.
      */
@@ -103,14 +144,7 @@ public final class SimEngine {
      * @throws IllegalStateException if an entity slot was never registered
      */
     public double run(BooleanSupplier done, double maxTime) {
-        for (Entity e : entities) {
-            if (e == null) {
-                throw new IllegalStateException("not every node, balancer and client is registered");
-            }
-        }
-        for (Entity e : entities) {
-            e.logic.onStart(e);
-        }
+        start();
         while (!queue.isEmpty() && !done.getAsBoolean()) {
             if (queue.peekTime() > maxTime) {
                 now = maxTime;
@@ -131,6 +165,36 @@ public final class SimEngine {
             e.logic.on((Message) payload, e);
         }
         return now;
+    }
+
+    /**
+     * Runs every event due at or before {@code until}, then sets the clock to {@code until}
+     * (test harnesses step a run this way).
+     */
+    public void runUntil(double until) {
+        run(() -> false, until);
+        now = Math.max(now, until);
+    }
+
+    /**
+     * Runs every participant's {@code onStart} at time 0, in registration order; later calls
+     * do nothing ({@link #run} starts the engine itself).
+     *
+     * @throws IllegalStateException if an entity slot was never registered
+     */
+    public void start() {
+        if (started) {
+            return;
+        }
+        for (Entity e : entities) {
+            if (e == null) {
+                throw new IllegalStateException("not every node, balancer and client is registered");
+            }
+        }
+        started = true;
+        for (Entity e : entities) {
+            e.logic.onStart(e);
+        }
     }
 
     /** Current virtual time, seconds. */
@@ -176,6 +240,9 @@ public final class SimEngine {
         boolean clientHop = from.address instanceof ClientId || to instanceof ClientId;
         if (!clientHop && target != from.slot) {
             at += latency.sample(networkRng);
+            if (!cuts.isEmpty()) {
+                at = heldBack(from.slot, target, at);
+            }
             if (lastDelivery != null) {
                 long pair = ((long) from.slot << 32) | target;
                 Double last = lastDelivery.get(pair);

@@ -17,12 +17,20 @@ import org.loadlab.node.protocol.NodeMessage;
  *
  * <p>Failure loses every queued and in-service request (counted with
  * {@link MetricsSink#lost}); a failed node neither serves, answers probes nor reports,
- * and requests reaching it are lost too. Degradation rescales the remaining work of
- * requests in service.
+ * and requests reaching it are lost too. A crash (of the node's member) stops it the same
+ * way but silently: it counts nothing, as a crashed JVM cannot; the balancers count their
+ * requests in flight there when membership removes the node. Degradation rescales the
+ * remaining work of requests in service. With a heartbeat period the node sends every
+ * balancer a {@code Heartbeat}; a heartbeat-loss event silences heartbeats and reports.
  *
  * <p>Source: SPEC.md §1 (backend node), seed 000 (resources, feedback).
  */
 public final class BackendNode implements Logic<NodeMessage> {
+    /** Counter: requests refused by an error-rate chaos fault. */
+    public static final String CHAOS_ERRORS = "chaos_errors";
+    /** Counter: chaos faults injected. */
+    public static final String CHAOS_INJECTIONS = "chaos_injections";
+
     private final NodeId id;
     private final int index;
     private final double nominalRate;
@@ -32,10 +40,20 @@ public final class BackendNode implements Logic<NodeMessage> {
     private final TimedQueue<NodeMessage.Request> waiting = new TimedQueue<>();
     private final Server[] servers;
     private final Object reportKey = new Object();
+    private final Object heartbeatKey = new Object();
     private RandomGenerator rng;
     private double rate;
     private boolean failed;
+    private boolean crashed;
+    private boolean quiet;
     private int busy;
+    // Chaos faults (NodeMessage.InjectFault): pinned CPU, reply latency, error rate, crash.
+    private double cpuSpike = Double.NaN;
+    private double extraLatency;
+    private double errorRate;
+    private boolean chaosCrash;
+    private final java.util.Map<Long, Held> held = new java.util.HashMap<>();
+    private long heldSeq;
 
     /**
      * @param id this node's address
@@ -70,6 +88,9 @@ public final class BackendNode implements Logic<NodeMessage> {
             // A random phase keeps the nodes from reporting in lock step.
             env.startTimer(reportKey, rng.nextDouble() * settings.reportPeriod(), new NodeMessage.ReportTick());
         }
+        if (settings.heartbeatPeriod() > 0 && !settings.reportTo().isEmpty()) {
+            env.startTimer(heartbeatKey, rng.nextDouble() * settings.heartbeatPeriod(), new NodeMessage.HeartbeatTick());
+        }
     }
 
     @Override
@@ -77,7 +98,15 @@ public final class BackendNode implements Logic<NodeMessage> {
         if (rng == null) {
             rng = env.random(); // a message may beat onStart in a shell that starts actors lazily (cluster)
         }
+        if (crashed && !(message instanceof NodeMessage.Recover)) {
+            return; // a crashed member receives nothing and says nothing
+        }
         if (message instanceof NodeMessage.Request r) {
+            if (errorRate > 0 && !failed && rng.nextDouble() < errorRate) {
+                reply(r.replyTo(), new BalancerMessage.Response(r.id(), index, r.arrivalTime(), false), env);
+                env.metrics().count(env.now(), CHAOS_ERRORS, 1);
+                return;
+            }
             onRequest(r, env);
         } else if (message instanceof NodeMessage.ServiceDone d) {
             onServiceDone(d.slot(), env);
@@ -91,8 +120,24 @@ public final class BackendNode implements Logic<NodeMessage> {
             onFail(env);
         } else if (message instanceof NodeMessage.Recover) {
             failed = false;
+            crashed = false;
         } else if (message instanceof NodeMessage.Degrade d) {
             onDegrade(d.factor(), env);
+        } else if (message instanceof NodeMessage.Crash) {
+            onCrash(env);
+        } else if (message instanceof NodeMessage.SignsOfLife s) {
+            quiet = !s.on();
+        } else if (message instanceof NodeMessage.HeartbeatTick) {
+            onHeartbeatTick(env);
+        } else if (message instanceof NodeMessage.InjectFault f) {
+            inject(f.fault(), f.value(), env);
+        } else if (message instanceof NodeMessage.ClearFaults) {
+            clearFaults(env);
+        } else if (message instanceof NodeMessage.DelayedSend d) {
+            Held h = held.remove(d.seq());
+            if (h != null) {
+                env.send(h.to(), h.message());
+            }
         }
     }
 
@@ -104,7 +149,7 @@ public final class BackendNode implements Logic<NodeMessage> {
         }
         int q = queueLength();
         if (settings.queueCapacity() > 0 && q >= settings.queueCapacity()) {
-            env.send(r.replyTo(), new BalancerMessage.Response(r.id(), index, r.arrivalTime(), false));
+            reply(r.replyTo(), new BalancerMessage.Response(r.id(), index, r.arrivalTime(), false), env);
             return;
         }
         resources.advance(now, q, rng);
@@ -131,7 +176,7 @@ public final class BackendNode implements Logic<NodeMessage> {
         feedback.completion(now);
         server.request = null;
         busy--;
-        env.send(done.replyTo(), new BalancerMessage.Response(done.id(), index, done.arrivalTime(), true));
+        reply(done.replyTo(), new BalancerMessage.Response(done.id(), index, done.arrivalTime(), true), env);
         if (!waiting.isEmpty()) {
             double since = waiting.headSince();
             NodeMessage.Request next = waiting.poll();
@@ -181,7 +226,7 @@ public final class BackendNode implements Logic<NodeMessage> {
         if (failed) {
             return;
         }
-        env.send(p.replyTo(), new BalancerMessage.ProbeReply(p.probeId(), snapshot(env.now())));
+        reply(p.replyTo(), new BalancerMessage.ProbeReply(p.probeId(), snapshot(env.now())), env);
     }
 
     private void onReportTick(Env env) {
@@ -197,13 +242,24 @@ public final class BackendNode implements Logic<NodeMessage> {
         }
     }
 
+    private void onHeartbeatTick(Env env) {
+        env.startTimer(heartbeatKey, settings.heartbeatPeriod(), new NodeMessage.HeartbeatTick());
+        if (failed || quiet) {
+            return;
+        }
+        BalancerMessage.Heartbeat beat = new BalancerMessage.Heartbeat(index, env.now());
+        for (BalancerId b : settings.reportTo()) {
+            reply(b, beat, env);
+        }
+    }
+
     private void sendReport(LoadSnapshot s, Env env) {
-        if (failed) {
+        if (failed || quiet) {
             return;
         }
         BalancerMessage.LoadReport report = new BalancerMessage.LoadReport(s);
         for (BalancerId b : settings.reportTo()) {
-            env.send(b, report);
+            reply(b, report, env);
         }
         env.metrics().stateUpdate(env.now(), index, settings.reportTo().size());
     }
@@ -212,9 +268,33 @@ public final class BackendNode implements Logic<NodeMessage> {
         if (failed) {
             return;
         }
+        int lost = stop(env);
+        failed = true;
+        if (lost > 0) {
+            env.metrics().lost(env.now(), index, lost);
+        }
+        stopped(env);
+    }
+
+    private void onCrash(Env env) {
+        if (!failed) {
+            stop(env);
+            stopped(env);
+        }
+        crashed = true;
+        failed = true;
+    }
+
+    private void stopped(Env env) {
+        env.metrics().busyServers(env.now(), index, 0, servers.length);
+        env.metrics().queueLength(env.now(), index, 0);
+    }
+
+    /** Drops every queued and in-service request; returns how many there were. */
+    private int stop(Env env) {
         double now = env.now();
-        int lost = queueLength();
-        resources.advance(now, lost, rng); // close the current period with the q it had
+        int dropped = queueLength();
+        resources.advance(now, dropped, rng); // close the current period with the q it had
         for (Server server : servers) {
             if (server.request != null) {
                 env.cancelTimer(server);
@@ -223,12 +303,67 @@ public final class BackendNode implements Logic<NodeMessage> {
         }
         waiting.clear();
         busy = 0;
-        failed = true;
-        if (lost > 0) {
-            env.metrics().lost(now, index, lost);
+        return dropped;
+    }
+
+    /** Sends {@code message} to a balancer, {@code extraLatency} seconds late while a latency fault is active. */
+    private void reply(BalancerId to, BalancerMessage message, Env env) {
+        if (extraLatency > 0) {
+            long seq = ++heldSeq;
+            held.put(seq, new Held(to, message));
+            env.startTimer(seq, extraLatency, new NodeMessage.DelayedSend(seq));
+            return;
         }
-        env.metrics().busyServers(now, index, 0, servers.length);
-        env.metrics().queueLength(now, index, 0);
+        env.send(to, message);
+    }
+
+    private void inject(String fault, double value, Env env) {
+        switch (fault) {
+            case "cpu-spike" -> {
+                cpuSpike = value;
+                resources.pin(0, value);
+            }
+            case "latency" -> extraLatency = value;
+            case "error-rate" -> errorRate = value;
+            case "crash" -> {
+                chaosCrash = true;
+                onFail(env);
+            }
+            default -> throw new IllegalArgumentException("unknown chaos fault '" + fault + "'; allowed: "
+                    + String.join(", ", org.loadlab.node.protocol.ChaosFaults.NAMES));
+        }
+        env.metrics().count(env.now(), CHAOS_INJECTIONS, 1);
+    }
+
+    private void clearFaults(Env env) {
+        if (!Double.isNaN(cpuSpike)) {
+            resources.pin(0, Double.NaN);
+            cpuSpike = Double.NaN;
+        }
+        extraLatency = 0;
+        errorRate = 0;
+        if (chaosCrash) {
+            chaosCrash = false;
+            failed = false;
+        }
+    }
+
+    /** The active chaos faults, e.g. {@code latency=0.200}; empty when none. */
+    public java.util.List<String> faults() {
+        java.util.List<String> f = new java.util.ArrayList<>();
+        if (!Double.isNaN(cpuSpike)) {
+            f.add(String.format(java.util.Locale.ROOT, "cpu-spike=%.2f", cpuSpike));
+        }
+        if (extraLatency > 0) {
+            f.add(String.format(java.util.Locale.ROOT, "latency=%.3f", extraLatency));
+        }
+        if (errorRate > 0) {
+            f.add(String.format(java.util.Locale.ROOT, "error-rate=%.2f", errorRate));
+        }
+        if (chaosCrash) {
+            f.add("crash");
+        }
+        return f;
     }
 
     /**
@@ -238,7 +373,9 @@ public final class BackendNode implements Logic<NodeMessage> {
      */
     public LoadSnapshot snapshot(double now) {
         int q = queueLength();
-        resources.advance(now, q, rng);
+        if (rng != null) { // before onStart (a status query racing the start) the resources keep their first values
+            resources.advance(now, q, rng);
+        }
         feedback.advance(now);
         return new LoadSnapshot(index, q, busy, failed ? 0.0 : rate, resources.cpu(), resources.mem(), resources.io(),
                 resources.net(), feedback.correction(), now, !failed);
@@ -254,9 +391,14 @@ public final class BackendNode implements Logic<NodeMessage> {
         return rate;
     }
 
-    /** True once the node has failed and not recovered. */
+    /** True once the node has failed (or crashed) and not recovered. */
     public boolean failed() {
         return failed;
+    }
+
+    /** True once the node's member has crashed and not recovered. */
+    public boolean crashed() {
+        return crashed;
     }
 
     /** The node's resource model (chaos faults pin resources through it). */
@@ -267,6 +409,10 @@ public final class BackendNode implements Logic<NodeMessage> {
     /** This node's address. */
     public NodeId id() {
         return id;
+    }
+
+    /** A reply held back by a latency fault. */
+    private record Held(BalancerId to, BalancerMessage message) {
     }
 
     private int freeSlot() {

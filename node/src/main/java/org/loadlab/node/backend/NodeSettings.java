@@ -14,11 +14,18 @@ import org.loadlab.kernel.BalancerId;
  * @param reportDelay extra seconds between taking a report and sending it (staleness), ≥ 0
  * @param reportTo balancers that receive LoadReports
  * @param feedback ASMF feedback correction parameters
- *     <p>Source: SPEC.md §1 and §2.
+ * @param heartbeatPeriod seconds between the heartbeats a node sends to {@code reportTo}; 0 sends none
+ *     <p>Source: SPEC.md §1 and §2; seed 003 (nodes heartbeat every 0.1 s).
  */
 public record NodeSettings(int servers, int queueCapacity, double resourcePeriod,
                            double reportPeriod, double reportDelay, List<BalancerId> reportTo,
-                           FeedbackSettings feedback) {
+                           FeedbackSettings feedback, double heartbeatPeriod) {
+    /** Settings without heartbeats. */
+    public NodeSettings(int servers, int queueCapacity, double resourcePeriod, double reportPeriod, double reportDelay,
+                        List<BalancerId> reportTo, FeedbackSettings feedback) {
+        this(servers, queueCapacity, resourcePeriod, reportPeriod, reportDelay, reportTo, feedback, 0);
+    }
+
     /** Validates ranges. @throws IllegalArgumentException naming the bad field */
     public NodeSettings {
         if (servers < 1) {
@@ -32,6 +39,9 @@ public record NodeSettings(int servers, int queueCapacity, double resourcePeriod
         }
         if (!(reportPeriod >= 0) || !(reportDelay >= 0)) {
             throw new IllegalArgumentException("report period and delay must be >= 0 s, were " + reportPeriod + ", " + reportDelay);
+        }
+        if (!(heartbeatPeriod >= 0)) {
+            throw new IllegalArgumentException("nodes.heartbeat-period must be >= 0 s (0: none), was " + heartbeatPeriod);
         }
         reportTo = List.copyOf(reportTo);
     }

@@ -4,7 +4,9 @@ import org.loadlab.kernel.Message;
 
 /**
  * Messages a balancer (frontend) accepts: new requests from the workload driver, probe
- * replies and load reports from nodes, responses of served requests, and its own timers.
+ * replies, load reports and heartbeats from nodes, responses of served requests, membership
+ * news (from the cluster shell's Pekko membership, or from a simulated scenario's events),
+ * and its own timers.
  *
  * <p>Source: DESIGN.md ("balancers sample k peers by message"), SPEC.md §2.
  */
@@ -77,6 +79,62 @@ public sealed interface BalancerMessage extends Message {
         @Override
         public int estimatedBytes() {
             return 0;
+        }
+    }
+
+    /**
+     * A node's periodic sign of life ({@code nodes.heartbeat-period}): lets the guardrails
+     * tell a silent node from an idle one.
+     *
+     * @param node index of the node
+     * @param sentAt time it was sent, seconds
+     */
+    record Heartbeat(int node, double sentAt) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 16;
+        }
+    }
+
+    /**
+     * Membership: node {@code node} cannot be reached now (its member is unreachable to the
+     * failure detector, or a partition cuts it off). It may come back ({@link NodeReachable}).
+     *
+     * @param node node index
+     */
+    record NodeUnreachable(int node) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 8;
+        }
+    }
+
+    /** Membership: node {@code node} is reachable again. @param node node index */
+    record NodeReachable(int node) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 8;
+        }
+    }
+
+    /**
+     * Membership: node {@code node} left the cluster or was downed; it never comes back under
+     * this id, and the requests the balancer has in flight there are lost.
+     *
+     * @param node node index
+     */
+    record NodeRemoved(int node) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 8;
+        }
+    }
+
+    /** Membership: node {@code node} joined (a new or restarted member, an autoscaled node). @param node node index */
+    record NodeJoined(int node) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 8;
         }
     }
 }

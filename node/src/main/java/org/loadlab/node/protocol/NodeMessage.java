@@ -91,4 +91,71 @@ public sealed interface NodeMessage extends Message {
             return 0;
         }
     }
+
+    /**
+     * Crash of the node's member: the node stops at once and says nothing more: it neither
+     * serves, answers probes, reports nor counts what it held (the cluster cannot either; the
+     * balancers count their requests in flight there as lost when membership removes the
+     * node). A {@link Recover} restarts it with an empty queue.
+     */
+    record Crash() implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 16;
+        }
+    }
+
+    /**
+     * Heartbeats and load reports stop ({@code on = false}) or resume: the node keeps serving
+     * and answering probes (scenario event {@code heartbeat-loss}).
+     *
+     * @param on true to send them again
+     */
+    record SignsOfLife(boolean on) implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 16;
+        }
+    }
+
+    /** Timer: time to send a heartbeat. */
+    record HeartbeatTick() implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+
+    /**
+     * Chaos: inject fault {@code fault} with parameter {@code value} (scenario event
+     * {@code chaos}, or POST /chaos/inject on a cluster): {@code cpu-spike} pins CPU at
+     * {@code value} (a share in [0, 1]); {@code latency} delays every reply by {@code value}
+     * seconds; {@code error-rate} refuses each request with probability {@code value}
+     * (answered {@code served = false}); {@code crash} fails the node as {@link Fail} does.
+     *
+     * @param fault one of {@link ChaosFaults#NAMES}
+     * @param value the fault's parameter
+     */
+    record InjectFault(String fault, double value) implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 24;
+        }
+    }
+
+    /** Chaos: clear every fault (unpin CPU, no extra latency, no errors, recover from a chaos crash). */
+    record ClearFaults() implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 16;
+        }
+    }
+
+    /** Timer: the reply held under {@code seq} by a latency fault is due. */
+    record DelayedSend(long seq) implements NodeMessage {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
 }

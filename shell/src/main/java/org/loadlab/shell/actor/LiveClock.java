@@ -8,7 +8,7 @@ package org.loadlab.shell.actor;
  * @param startNanos {@code System.nanoTime()} at the start of the run
  * @param timeScale speed-up factor, > 0
  */
-public record LiveClock(long startNanos, double timeScale) {
+public record LiveClock(long startNanos, double timeScale) implements ShellClock {
     /** Validates. @throws IllegalArgumentException if the time scale is not positive */
     public LiveClock {
         if (!(timeScale > 0)) {
@@ -22,11 +22,13 @@ public record LiveClock(long startNanos, double timeScale) {
     }
 
     /** Scenario seconds elapsed. */
+    @Override
     public double now() {
         return (System.nanoTime() - startNanos) / 1e9 * timeScale;
     }
 
     /** Real duration of {@code scenarioSeconds}. */
+    @Override
     public java.time.Duration realDuration(double scenarioSeconds) {
         return java.time.Duration.ofNanos(Math.max(0L, (long) (scenarioSeconds / timeScale * 1e9)));
     }

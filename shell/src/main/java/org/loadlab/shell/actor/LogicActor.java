@@ -20,11 +20,40 @@ import org.loadlab.kernel.MetricsSink;
  * {@link Logic#on}, with an {@link Env} on scaled wall time ({@link LiveClock}),
  * {@code tell} through a {@link Directory}, and Pekko's {@code TimerScheduler} (whose
  * key semantics the simulation engine copies). The logic's {@code onStart} runs when the
- * actor receives {@link Start}, so a launcher can bind every address first.
+ * actor receives {@link Start}, so a launcher can bind every address first. Two local-only
+ * messages let the shell hosting the actor read its core ({@link Inspect}) or hand it a
+ * control call ({@link Apply}, e.g. a policy switch) on the actor's own thread; they never
+ * cross a JVM.
  *
  * <p>Source: DESIGN.md ("The Pekko shells wrap the same Logic in AbstractBehavior actors").
  */
 public final class LogicActor extends AbstractBehavior<Message> {
+
+    /**
+     * Local only: reads the core on the actor's thread and replies with what {@code read} returns.
+     *
+     * @param read what to read, given the core and its Env
+     * @param replyTo where the answer goes
+     * @param <T> the answer's type
+     */
+    public record Inspect<T>(java.util.function.BiFunction<Logic<?>, Env, T> read, ActorRef<T> replyTo) implements Message {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+
+    /**
+     * Local only: runs {@code action} on the core, on the actor's thread.
+     *
+     * @param action what to do, given the core and its Env
+     */
+    public record Apply(BiConsumer<Logic<?>, Env> action) implements Message {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
 
     /** Tells the actor to run its logic's {@code onStart}. */
     public record Start() implements Message {
@@ -39,13 +68,13 @@ public final class LogicActor extends AbstractBehavior<Message> {
      *
      * @param self its logical address
      * @param directory address → actor reference
-     * @param clock the run's scaled clock
+     * @param clock the run's clock (scenario time, real timer durations)
      * @param rng its random stream
      * @param metrics thread-safe observation sink
      * @param afterMessage called after each handled message with the env's time (e.g. to
      *     publish a node's snapshot to an oracle board), or null
      */
-    public record Wiring(Address self, Directory directory, LiveClock clock, RandomGenerator rng,
+    public record Wiring(Address self, Directory directory, ShellClock clock, RandomGenerator rng,
                          MetricsSink metrics, BiConsumer<Logic<?>, Double> afterMessage) {
     }
 
@@ -81,12 +110,25 @@ public final class LogicActor extends AbstractBehavior<Message> {
                     published();
                     return this;
                 })
+                .onMessage(Inspect.class, this::onInspect)
+                .onMessage(Apply.class, a -> {
+                    a.action().accept(logic, env);
+                    published();
+                    return this;
+                })
                 .onMessage(Message.class, m -> {
                     logic.on(m, env);
                     published();
                     return this;
                 })
                 .build();
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Behavior<Message> onInspect(Inspect inspect) {
+        Object answer = inspect.read().apply(logic, env);
+        inspect.replyTo().tell(answer);
+        return this;
     }
 
     private void published() {

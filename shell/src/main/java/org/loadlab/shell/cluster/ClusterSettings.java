@@ -21,8 +21,8 @@ import java.util.List;
  * @param mergeLag how long the gateway holds observations back to feed them in time order (real time)
  * @param maxRunning experiments that may run at once
  * @param maxNodes largest nodes.count of a cluster experiment
- * @param guardrails the balancers' masking settings (times in scenario seconds; silent-after as probe timeouts)
- * @param silentAfterProbeTimeouts a node is silent after this many probe timeouts without a reply
+ * @param decisionsKept decisions each balancer keeps for GET /explain-routing (the guardrails themselves are
+ *     scenario keys, the same in every mode)
  * @param kamon whether this member starts Kamon (Prometheus endpoint)
  * @param kamonAttach whether Kamon attaches its bytecode instrumentation (Kanela) at start
  * @param maxLifetime stop the member after this long (0 = never)
@@ -30,33 +30,23 @@ import java.util.List;
  */
 public record ClusterSettings(List<String> roles, String httpHost, int httpPort, String httpToken, String requireToken,
                               Path resultsDir, Duration startTimeout, Duration stopTimeout, Duration flushInterval,
-                              Duration mergeLag, int maxRunning, int maxNodes, ClusterBalancerLogic.Guardrails guardrails,
-                              double silentAfterProbeTimeouts, boolean kamon, boolean kamonAttach, Duration maxLifetime,
+                              Duration mergeLag, int maxRunning, int maxNodes, int decisionsKept, boolean kamon, boolean kamonAttach, Duration maxLifetime,
                               boolean exitOnStdinEof) {
 
     /** Reads the settings from a member's whole config. */
     public static ClusterSettings from(Config config) {
         Config c = config.getConfig("loadlab.cluster");
-        Config b = c.getConfig("balancer");
         Config m = config.getConfig("loadlab.metrics");
         return new ClusterSettings(c.getStringList("roles"), c.getString("http.host"), c.getInt("http.port"),
                 c.getString("http.token"), c.getString("http.require-token"), Path.of(c.getString("results-dir")),
                 c.getDuration("start-timeout"), c.getDuration("stop-timeout"), c.getDuration("flush-interval"),
                 c.getDuration("merge-lag"), c.getInt("max-running-experiments"), c.getInt("max-nodes"),
-                new ClusterBalancerLogic.Guardrails(b.getDouble("mask-cpu-above"), Double.NaN, b.getDouble("stale-after-seconds"),
-                        b.getInt("decisions-kept")),
-                b.getDouble("silent-after-probe-timeouts"), m.getBoolean("kamon"), m.getBoolean("attach-instrumentation"),
+                c.getInt("explain.decisions-kept"), m.getBoolean("kamon"), m.getBoolean("attach-instrumentation"),
                 c.getDuration("max-lifetime"), c.getBoolean("exit-on-stdin-eof"));
     }
 
     /** True if this member has {@code role} (or "all"). */
     public boolean has(String role) {
         return roles.contains(role) || roles.contains("all");
-    }
-
-    /** The guardrails of a run whose probe timeout is {@code probeTimeout} scenario seconds. */
-    public ClusterBalancerLogic.Guardrails guardrailsFor(double probeTimeout) {
-        return new ClusterBalancerLogic.Guardrails(guardrails.maskCpuAbove(), silentAfterProbeTimeouts * probeTimeout,
-                guardrails.staleAfterSeconds(), guardrails.decisionsKept());
     }
 }

@@ -9,7 +9,7 @@ import org.loadlab.shell.actor.LiveClock;
  * different JVMs are comparable as far as the hosts' clocks agree (on one machine exactly;
  * across hosts within their NTP offset). Before the run begins it reads 0.
  */
-public final class ExperimentClock {
+public final class ExperimentClock implements org.loadlab.shell.actor.ShellClock {
     private final double timeScale;
     private volatile LiveClock clock;
 
@@ -30,17 +30,13 @@ public final class ExperimentClock {
         clock = new LiveClock(System.nanoTime() - offsetNanos, timeScale);
     }
 
-    /** The started clock (for a LogicActor whose logic reads the shell's time), null before {@link #begin}. */
-    public LiveClock liveClock() {
-        return clock;
-    }
-
     /** True once {@link #begin} was called. */
     public boolean started() {
         return clock != null;
     }
 
     /** Scenario seconds since the origin (0 before the run begins, never negative). */
+    @Override
     public double now() {
         LiveClock c = clock;
         return c == null ? 0.0 : Math.max(0.0, c.now());
@@ -51,8 +47,9 @@ public final class ExperimentClock {
         return timeScale;
     }
 
-    /** A LiveClock with this time scale for a LogicActor's timers (only its scale matters there). */
-    public LiveClock timerClock() {
-        return LiveClock.startingNow(timeScale);
+    /** Real duration of {@code scenarioSeconds} at this clock's time scale. */
+    @Override
+    public java.time.Duration realDuration(double scenarioSeconds) {
+        return java.time.Duration.ofNanos(Math.max(0L, (long) (scenarioSeconds / timeScale * 1e9)));
     }
 }

@@ -43,6 +43,7 @@ import org.loadlab.kernel.ClientId;
 import org.loadlab.kernel.Message;
 import org.loadlab.kernel.NodeId;
 import org.loadlab.kernel.StreamSeeds;
+import org.loadlab.kernel.observe.ObservationLog;
 import org.loadlab.experiment.run.RunAssembly;
 import org.loadlab.experiment.run.RunSpec;
 import org.loadlab.workload.driver.WorkloadDriver;
@@ -145,7 +146,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     private final ClusterSettings settings;
     private final TimerScheduler<Protocol.RunnerCommand> timers;
     private final ExperimentClock clock;
-    private final ObservationBuffer buffer;
+    private final ObservationLog driverLog = new ObservationLog();
+    private final org.loadlab.kernel.MetricsSink driverSink;
     private final ObservationMerger merger;
     private final RunAssembly assembly;
     private final WorkloadDriver driver;
@@ -195,8 +197,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         this.currentPolicy = def.policy();
         Scenario s = def.scenario();
         this.clock = new ExperimentClock(def.timeScale());
-        this.buffer = new ObservationBuffer(def.id(), "gateway", clock, tees.forExperiment(def.id()));
-        this.merger = new ObservationMerger(new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval()));
+        this.driverSink = tees.wrap(def.id(), def.timeScale(), driverLog);
+        this.merger = new ObservationMerger(new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval()), def.timeScale());
         this.assembly = RunAssembly.build(new RunSpec(s, def.policy(), def.seed()));
         this.driver = assembly.driver();
         this.balancerCount = assembly.balancers().length;
@@ -255,7 +257,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                 })
                 .onMessage(Scripted.class, e -> {
                     RunAssembly.ScheduledEvent ev = assembly.events().get(e.index());
-                    ActorRef<Message> ref = nodeRefs.get(((NodeId) ev.to()).index());
+                    ActorRef<Message> ref = ev.to() instanceof NodeId node ? nodeRefs.get(node.index()) : null;
                     if (ref != null && (state == State.RUNNING || state == State.DRAINING)) {
                         ref.tell(ev.message());
                     }
@@ -322,13 +324,13 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         for (Placement p : def.placements().values()) {
             p.host().tell(new Protocol.BeginRun(def.id(), origin));
         }
-        LogicActor.Wiring wiring = new LogicActor.Wiring(new ClientId(0), driverDirectory, clock.liveClock(),
-                StreamSeeds.stream(def.seed(), StreamSeeds.CLIENT, 0), buffer, null);
+        LogicActor.Wiring wiring = new LogicActor.Wiring(new ClientId(0), driverDirectory, clock,
+                StreamSeeds.stream(def.seed(), StreamSeeds.CLIENT, 0), driverSink, null);
         driverRef = getContext().spawn(LogicActor.create(driver, wiring), "driver");
         driverRef.tell(new LogicActor.Start());
         List<RunAssembly.ScheduledEvent> scripted = assembly.events();
         for (int k = 0; k < scripted.size(); k++) {
-            timers.startSingleTimer(new Scripted(k), clock.timerClock().realDuration(scripted.get(k).at()));
+            timers.startSingleTimer(new Scripted(k), clock.realDuration(scripted.get(k).at()));
         }
         state = State.RUNNING;
         startedAt = Instant.now();
@@ -339,10 +341,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     // ------------------------------------------------------------------ run
 
     private Behavior<Protocol.RunnerCommand> onTick() {
-        Protocol.ObservationBatch own = buffer.drain();
-        if (own != null) {
-            merger.add(own);
-        }
+        merger.add(driverLog.drain(Integer.MAX_VALUE));
         if (state == State.RUNNING || state == State.DRAINING || state == State.STOPPING) {
             merger.release(clock.now() - settings.mergeLag().toNanos() / 1e9 * def.timeScale());
         }
@@ -353,10 +352,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         }
         if (state == State.DRAINING) {
             long generated = driver.generated();
-            if (merger.arrived() >= generated && merger.resolved() >= generated) {
+            if (merger.ledger().arrived() >= generated && merger.ledger().resolved() >= generated) {
                 stopRun("completed: every request resolved");
             } else if (now > arrivalsEndedAt + def.scenario().drainTimeout()) {
-                stopRun("drain timeout: " + (generated - merger.resolved()) + " request(s) unresolved");
+                stopRun("drain timeout: " + (generated - merger.ledger().resolved()) + " request(s) unresolved");
             }
         }
         return this;
@@ -386,10 +385,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         }
         timers.cancel(new StopTimeout());
         timers.cancel(new Tick());
-        Protocol.ObservationBatch own = buffer.drain();
-        if (own != null) {
-            merger.add(own);
-        }
+        merger.add(driverLog.drain(Integer.MAX_VALUE));
         finalMetrics = merger.finish(endAt, def.scenario().warmup());
         finishedAt = Instant.now();
         state = userStopped ? State.STOPPED : State.FINISHED;
@@ -610,7 +606,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         String id = def.id();
         String policy = currentPolicy;
         String st = stateName();
-        ClusterBalancerLogic.Guardrails g = settings.guardrailsFor(def.scenario().information().probeTimeout());
+        org.loadlab.balancer.guardrail.Guardrails g = def.scenario().guardrails();
         getContext().spawnAnonymous(Collect.<Protocol.ExplainReply>behavior(hosts.size(), QUERY_TIMEOUT,
                 to -> hosts.forEach(p -> p.host().tell(new Protocol.QueryExplain(id, q.lastDecisions(), to))),
                 replies -> {
@@ -621,11 +617,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                     body.put("experiment", id);
                     body.put("status", st);
                     body.put("policy", policy);
-                    ObjectNode guard = body.putObject("guardrails");
-                    guard.put("maskCpuAbove", g.maskCpuAbove());
-                    guard.put("silentAfterSeconds", g.silentAfterSeconds());
-                    guard.put("staleAfterSeconds", g.staleAfterSeconds());
-                    guard.put("failOpen", "when every candidate is masked the policy chooses among all");
+                    body.set("guardrails", ApiReply.JSON.valueToTree(g));
                     body.set("balancers", ApiReply.JSON.valueToTree(all));
                     q.replyTo().tell(new ApiReply(200, body));
                 }));
@@ -654,7 +646,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     /** Requests per second through the cluster: completions over the wall time of the run. */
     private double throughputWall() {
         double wall = Double.isNaN(wallSeconds) ? (startedNanos == 0 ? 0 : (System.nanoTime() - startedNanos) / 1e9) : wallSeconds;
-        return wall > 0 ? merger.completed() / wall : 0.0;
+        return wall > 0 ? merger.ledger().completed() / wall : 0.0;
     }
 
     private ObjectNode routing() {
@@ -690,12 +682,12 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         p.put("fraction", s.duration() > 0 ? Math.min(1.0, (Double.isNaN(endAt) ? now : endAt) / s.duration())
                 : driver.finished() ? 1.0 : Double.NaN);
         p.put("generated", driver.generated());
-        p.put("arrived", merger.arrived());
-        p.put("completed", merger.completed());
-        p.put("rejected", merger.rejected());
-        p.put("lost", merger.lost());
-        p.put("inSystem", merger.arrived() - merger.resolved());
-        p.put("unresolved", driver.generated() - merger.resolved());
+        p.put("arrived", merger.ledger().arrived());
+        p.put("completed", merger.ledger().completed());
+        p.put("rejected", merger.ledger().rejected());
+        p.put("lost", merger.ledger().lost());
+        p.put("inSystem", merger.ledger().arrived() - merger.ledger().resolved());
+        p.put("unresolved", driver.generated() - merger.ledger().resolved());
         ObjectNode m = o.putObject("metricsSoFar");
         m.put("requestsPerSecondWall", throughputWall());
         ResponseTimeHistogram h = merger.recorder().responseHistogram();

@@ -1,5 +1,7 @@
 package org.loadlab.shell.cluster;
 
+import org.loadlab.node.protocol.ChaosFaults;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
@@ -184,12 +186,9 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 .build();
     }
 
-    /** The catalog policies a live switch accepts: the single-round ones. */
+    /** The catalog policies a live switch accepts: every one (all run on the balancer's one decision engine). */
     private static List<String> switchablePolicies() {
-        return PolicyCatalog.entries().stream().map(PolicyCatalog.Entry::name)
-                .filter(n -> PolicyCatalog.instantiate(n, org.loadlab.balancer.policy.PolicyParameters.DEFAULTS, new double[1])
-                        instanceof org.loadlab.balancer.policy.SelectionPolicy)
-                .toList();
+        return PolicyCatalog.entries().stream().map(PolicyCatalog.Entry::name).toList();
     }
 
     private String memberOf(ActorRef<?> ref) {
@@ -227,12 +226,12 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     }
 
     private Behavior<Command> onChaos(Chaos c) {
-        if (!c.fault().equals("clear") && !ClusterNodeLogic.FAULTS.contains(c.fault())) {
-            c.replyTo().tell(ApiReply.badRequest("fault", c.fault(), ClusterNodeLogic.FAULTS, "unknown fault '" + c.fault() + "'"));
+        if (!c.fault().equals("clear") && !ChaosFaults.NAMES.contains(c.fault())) {
+            c.replyTo().tell(ApiReply.badRequest("fault", c.fault(), ChaosFaults.NAMES, "unknown fault '" + c.fault() + "'"));
             return this;
         }
-        double value = c.value() != null ? c.value() : ClusterNodeLogic.defaultValue(c.fault());
-        String bad = ClusterNodeLogic.checkValue(c.fault(), value);
+        double value = c.value() != null ? c.value() : ChaosFaults.defaultValue(c.fault());
+        String bad = ChaosFaults.checkValue(c.fault(), value);
         if (bad != null) {
             c.replyTo().tell(ApiReply.badRequest("value", value, bad, "value " + value + " does not fit fault " + c.fault()));
             return this;
@@ -280,6 +279,11 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         return list;
     }
 
+    /** Scenario events that only the simulation produces (the cluster has real membership). */
+    static final List<String> SIMULATED_ONLY_EVENTS = List.of("crash", "partition", "heartbeat-loss", "rejoin");
+    /** Scenario events a cluster experiment runs. */
+    static final List<String> CLUSTER_EVENTS = List.of("fail", "recover", "degrade", "spike", "chaos");
+
     // ------------------------------------------------------------------ POST /experiments
 
     private ApiReply create(ExperimentRequest req) {
@@ -312,6 +316,14 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         if (s.information().model().equals("oracle")) {
             return ApiReply.badRequest("information.model", "oracle", List.of("probe", "cached"),
                     "cluster mode has no oracle view of remote nodes");
+        }
+        for (int i = 0; i < s.events().size(); i++) {
+            String type = s.events().get(i).type();
+            if (SIMULATED_ONLY_EVENTS.contains(type)) {
+                return ApiReply.badRequest("events[" + i + "].type", type, CLUSTER_EVENTS, "'" + type + "' is a simulated"
+                        + " membership fault; on a cluster, make it for real (SIGKILL or SIGSTOP a member, cut the network:"
+                        + " docs/cluster.md) and the cluster's own membership reaches the balancers");
+            }
         }
         if (s.nodes().count() > settings.maxNodes()) {
             return ApiReply.badRequest("nodes.count", s.nodes().count(), "1.." + settings.maxNodes(),

@@ -22,10 +22,15 @@ import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.apache.pekko.cluster.ClusterEvent;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
-import org.loadlab.balancer.core.InformationModel;
+import org.loadlab.balancer.core.BalancerLogic;
+import org.loadlab.balancer.core.DecisionRecord;
 import org.loadlab.balancer.policy.PolicyCatalog;
 import org.loadlab.balancer.policy.RoutingPolicy;
-import org.loadlab.balancer.policy.SelectionPolicy;
+import org.loadlab.kernel.observe.Observation;
+import org.loadlab.kernel.observe.ObservationLog;
+import org.loadlab.node.backend.BackendNode;
+import org.loadlab.node.protocol.BalancerMessage;
+import org.loadlab.node.protocol.NodeMessage;
 import org.loadlab.shell.actor.Directory;
 import org.loadlab.shell.actor.LogicActor;
 import org.loadlab.kernel.BalancerId;
@@ -39,11 +44,13 @@ import org.loadlab.experiment.scenario.ScenarioLoader;
 
 /**
  * One experiment on one member: builds the run's cores from the scenario (the same
- * {@link RunAssembly} as the simulation), spawns a LogicActor for each node and balancer
- * assigned here, registers them with the Receptionist, keeps the {@link Directory} of
- * logical addresses current from the Receptionist's listings, tells its balancers which
- * nodes became unreachable or were removed, sends observations to the gateway, and
- * carries out the gateway's commands (begin, chaos, policy switch, queries, stop).
+ * {@link RunAssembly} as the simulation, so every scenario key means what it means there),
+ * spawns a LogicActor for each node and balancer assigned here, registers them with the
+ * Receptionist, keeps the {@link Directory} of logical addresses current from the
+ * Receptionist's listings, turns Pekko membership into the cores' membership messages
+ * ({@code NodeUnreachable}, {@code NodeReachable}, {@code NodeRemoved}), ships the cores'
+ * observations to the gateway in bounded chunks, and carries out the gateway's commands
+ * (begin, chaos, policy switch, queries, stop). It decides nothing itself.
  */
 final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> {
     /** Messages of this actor. */
@@ -79,7 +86,8 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private final String member;
     private final ClusterSettings settings;
     private final ExperimentClock clock;
-    private final ObservationBuffer buffer;
+    private final ObservationLog log = new ObservationLog();
+    private final org.loadlab.kernel.MetricsSink sink;
     private final Directory directory = new Directory();
     private final Map<Integer, ActorRef<Message>> nodes = new TreeMap<>();
     private final Map<Integer, ActorRef<Message>> balancers = new TreeMap<>();
@@ -87,10 +95,10 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private final Set<Integer> boundNodes = new HashSet<>();
     private final Set<Integer> boundBalancers = new HashSet<>();
     private final Set<Integer> removedNodes = new HashSet<>();
-    private List<Integer> lastUnreachable = List.of();
+    private Set<Integer> lastUnreachable = Set.of();
     private final Set<String> running = new HashSet<>();
     private Scenario scenario;
-    private RoutingPolicy currentPolicy;
+    private RunAssembly assembly;
     private int nodeCount;
     private int balancerCount;
     private boolean ready;
@@ -108,7 +116,7 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         this.member = member;
         this.settings = settings;
         this.clock = new ExperimentClock(prepare.timeScale());
-        this.buffer = new ObservationBuffer(prepare.experiment(), member, clock, tees.forExperiment(prepare.experiment()));
+        this.sink = tees.wrap(prepare.experiment(), prepare.timeScale(), log);
         timers.startTimerWithFixedDelay(new Flush(), settings.flushInterval());
         try {
             spawnAll();
@@ -135,46 +143,28 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         return loader.parse(ConfigFactory.parseString(json), source, Path.of(baseDir));
     }
 
-    /** The scenario's information model as the balancer core takes it. */
-    static InformationModel informationModel(Scenario s) {
-        InformationModel.Kind kind = switch (s.information().model()) {
-            case "cached" -> InformationModel.Kind.CACHED;
-            case "oracle" -> InformationModel.Kind.ORACLE;
-            default -> InformationModel.Kind.PROBE;
-        };
-        return new InformationModel(kind, s.information().probeTimeout());
-    }
-
     private void spawnAll() {
         scenario = parseScenario(prepare.scenarioJson(), prepare.experiment(), prepare.baseDir());
-        RunAssembly assembly = RunAssembly.build(new RunSpec(scenario, prepare.policy(), prepare.seed()));
-        currentPolicy = assembly.balancers()[0].routingPolicy();
+        assembly = RunAssembly.build(new RunSpec(scenario, prepare.policy(), prepare.seed()));
         nodeCount = assembly.nodes().length;
         balancerCount = assembly.balancers().length;
-        long seed = prepare.seed();
         for (int j : prepare.nodes()) {
-            ClusterNodeLogic logic = new ClusterNodeLogic(assembly.nodes()[j], assembly.topology().serviceRates()[j], clock,
-                    StreamSeeds.seed(seed, CHAOS_STREAM, j));
-            ActorRef<Message> ref = spawn(NodeId.of(j), logic, StreamSeeds.NODE, "node-" + j);
+            ActorRef<Message> ref = spawn(NodeId.of(j), assembly.nodes()[j], StreamSeeds.NODE, "node-" + j);
             nodes.put(j, ref);
             getContext().getSystem().receptionist().tell(Receptionist.register(Protocol.nodesKey(prepare.experiment()), ref));
         }
-        InformationModel information = informationModel(scenario);
-        ClusterBalancerLogic.Guardrails guardrails = settings.guardrailsFor(scenario.information().probeTimeout());
         for (int i : prepare.balancers()) {
-            RoutingPolicy policy = assembly.balancers()[i].routingPolicy();
-            ClusterBalancerLogic logic = new ClusterBalancerLogic(i, policy, information, assembly.topology().allowed()[i],
-                    nodeCount, clock, buffer, guardrails);
+            BalancerLogic logic = assembly.balancers()[i].keepDecisions(settings.decisionsKept());
             ActorRef<Message> ref = spawn(new BalancerId(i), logic, StreamSeeds.BALANCER, "balancer-" + i);
             balancers.put(i, ref);
             getContext().getSystem().receptionist().tell(Receptionist.register(Protocol.balancersKey(prepare.experiment()), ref));
         }
     }
 
-    private ActorRef<Message> spawn(org.loadlab.kernel.Address address, org.loadlab.kernel.Logic<Message> logic,
+    private ActorRef<Message> spawn(org.loadlab.kernel.Address address, org.loadlab.kernel.Logic<? extends Message> logic,
                                     int streamKind, String name) {
-        LogicActor.Wiring wiring = new LogicActor.Wiring(address, directory, clock.timerClock(),
-                StreamSeeds.stream(prepare.seed(), streamKind, address.index()), buffer, null);
+        LogicActor.Wiring wiring = new LogicActor.Wiring(address, directory, clock,
+                StreamSeeds.stream(prepare.seed(), streamKind, address.index()), sink, null);
         ActorRef<Message> ref = getContext().spawn(LogicActor.create(logic, wiring), name);
         getContext().watchWith(ref, new ChildStopped(name));
         running.add(name);
@@ -248,17 +238,20 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             }
         }
         if (ready && !balancers.isEmpty()) {
-            List<Integer> unreachable = new ArrayList<>();
+            Set<Integer> unreachable = new HashSet<>();
             for (int j = 0; j < nodeCount; j++) {
-                if (!reachable.contains(j)) {
+                if (!reachable.contains(j) && !removedNodes.contains(j)) {
                     unreachable.add(j);
                 }
             }
-            if (!unreachable.equals(lastUnreachable)) {
-                lastUnreachable = unreachable;
-                Control.NodesUnreachable m = new Control.NodesUnreachable(unreachable);
-                balancers.values().forEach(b -> b.tell(m));
+            for (int j = 0; j < nodeCount; j++) {
+                boolean was = lastUnreachable.contains(j);
+                boolean is = unreachable.contains(j);
+                if (was != is) {
+                    tellBalancers(is ? new BalancerMessage.NodeUnreachable(j) : new BalancerMessage.NodeReachable(j));
+                }
             }
+            lastUnreachable = unreachable;
         }
         checkReady();
         return this;
@@ -284,12 +277,15 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
                 gone.add(e.getKey());
             }
         }
-        if (!gone.isEmpty()) {
-            gone.forEach(j -> directory.unbind(NodeId.of(j)));
-            Control.NodesRemoved m = new Control.NodesRemoved(gone);
-            balancers.values().forEach(b -> b.tell(m));
+        for (int j : gone) {
+            directory.unbind(NodeId.of(j));
+            tellBalancers(new BalancerMessage.NodeRemoved(j));
         }
         return this;
+    }
+
+    private void tellBalancers(BalancerMessage m) {
+        balancers.values().forEach(b -> b.tell(m));
     }
 
     private void checkReady() {
@@ -319,30 +315,66 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
                 return maybeStopped();
             }
         } else if (command instanceof Protocol.Chaos c && c.node() < 0) {
-            nodes.values().forEach(r -> r.tell(new Control.ClearFaults()));
+            nodes.values().forEach(r -> r.tell(new NodeMessage.ClearFaults()));
             c.replyTo().tell(new Protocol.Ack(true, member, "clear on nodes " + nodes.keySet()));
         } else if (command instanceof Protocol.Chaos c) {
             ActorRef<Message> ref = nodes.get(c.node());
             if (ref == null) {
                 c.replyTo().tell(new Protocol.Ack(false, member, "node " + c.node() + " is not hosted on " + member));
             } else {
-                ref.tell(c.fault().equals("clear") ? new Control.ClearFaults() : new Control.InjectFault(c.fault(), c.value()));
+                ref.tell(c.fault().equals("clear") ? new NodeMessage.ClearFaults() : new NodeMessage.InjectFault(c.fault(), c.value()));
                 c.replyTo().tell(new Protocol.Ack(true, member, c.fault() + " on node " + c.node()));
             }
         } else if (command instanceof Protocol.SwitchPolicy p) {
             switchPolicy(p);
         } else if (command instanceof Protocol.QueryNodes q) {
             List<ActorRef<Message>> refs = new ArrayList<>(nodes.values());
+            double[] mu = assembly.topology().serviceRates();
             getContext().spawnAnonymous(Collect.<Protocol.NodeStatus>behavior(refs.size(), java.time.Duration.ofSeconds(2),
-                    self -> refs.forEach(r -> r.tell(new Control.NodeStatusQuery(member, self))),
+                    self -> refs.forEach(r -> r.tell(new LogicActor.Inspect<>((logic, env) -> nodeStatus((BackendNode) logic,
+                            env.now(), mu), self))),
                     list -> q.replyTo().tell(new Protocol.NodesReply(member, list))));
         } else if (command instanceof Protocol.QueryExplain q) {
             List<ActorRef<Message>> refs = new ArrayList<>(balancers.values());
+            double scale = prepare.timeScale();
             getContext().spawnAnonymous(Collect.<Protocol.BalancerExplain>behavior(refs.size(), java.time.Duration.ofSeconds(2),
-                    self -> refs.forEach(r -> r.tell(new Control.ExplainQuery(member, q.lastDecisions(), self))),
+                    self -> refs.forEach(r -> r.tell(new LogicActor.Inspect<>((logic, env) -> explain((BalancerLogic) logic,
+                            env.now(), q.lastDecisions(), scale), self))),
                     list -> q.replyTo().tell(new Protocol.ExplainReply(member, list))));
         }
         return this;
+    }
+
+    private Protocol.NodeStatus nodeStatus(BackendNode node, double now, double[] nominal) {
+        String status = node.crashed() ? "crashed" : node.failed() ? "failed" : "up";
+        return new Protocol.NodeStatus(node.id().index(), member, status, node.snapshot(now), nominal[node.id().index()],
+                node.faults());
+    }
+
+    /** A balancer's explanation, from what its core kept (it decides; this only restates). */
+    private Protocol.BalancerExplain explain(BalancerLogic b, double now, int last, double timeScale) {
+        RoutingPolicy policy = b.routingPolicy();
+        List<Protocol.NodeView> views = new ArrayList<>();
+        for (int j : b.allowed()) {
+            DecisionRecord.NodeView v = b.view(j, now);
+            views.add(new Protocol.NodeView(j, v.latest(), v.ageSeconds(), v.score(), v.mask() != null, v.mask(), v.inFlight(),
+                    b.routed(j)));
+        }
+        List<Protocol.Decision> decisions = new ArrayList<>();
+        for (DecisionRecord d : b.decisions()) {
+            if (decisions.size() >= last) {
+                break;
+            }
+            List<Protocol.Candidate> candidates = new ArrayList<>();
+            for (DecisionRecord.Candidate c : d.candidates()) {
+                candidates.add(new Protocol.Candidate(c.node(), c.load() == null ? -1 : c.load().queueLength(),
+                        c.load() == null ? Double.NaN : c.load().cpu(), c.score(), c.mask() != null, c.mask()));
+            }
+            decisions.add(new Protocol.Decision(d.request(), d.at(), candidates, d.chosen(), d.outcome(), d.reason(),
+                    (d.at() - d.startedAt()) / timeScale * 1e6));
+        }
+        return new Protocol.BalancerExplain(b.id().index(), member, policy.name(), b.information().name(), policy.rule(), now,
+                views, decisions);
     }
 
     private void switchPolicy(Protocol.SwitchPolicy p) {
@@ -351,35 +383,34 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             return;
         }
         try {
-            RunAssembly other = RunAssembly.build(new RunSpec(scenario, p.policy(), prepare.seed()));
-            if (!(currentPolicy instanceof SelectionPolicy)
-                    || !(other.balancers()[0].routingPolicy() instanceof SelectionPolicy)) {
-                p.replyTo().tell(new Protocol.Ack(false, member, "a live switch is possible between single-round policies"
-                        + " only; " + currentPolicy.name() + " -> " + p.policy() + " involves a multi-round policy"
-                        + " (sticky-lazy, strict-po2c): start a new experiment instead"));
-                return;
+            double[] mu = assembly.topology().serviceRates();
+            org.loadlab.balancer.policy.PolicyParameters params = RunAssembly.policyParameters(scenario);
+            PolicyCatalog.instantiate(p.policy(), params, mu); // validates the name and parameters before any switch
+            for (ActorRef<Message> ref : balancers.values()) {
+                RoutingPolicy next = PolicyCatalog.instantiate(p.policy(), params, mu);
+                ref.tell(new LogicActor.Apply((logic, env) -> ((BalancerLogic) logic).switchPolicy(next, env.now(), env)));
             }
-            for (Map.Entry<Integer, ActorRef<Message>> e : balancers.entrySet()) {
-                e.getValue().tell(new Control.UsePolicy(p.policy(), other.balancers()[e.getKey()].policy()));
-            }
-            currentPolicy = other.balancers()[0].routingPolicy();
             p.replyTo().tell(new Protocol.Ack(true, member, "balancers " + balancers.keySet() + " now use " + p.policy()));
         } catch (RuntimeException e) {
             p.replyTo().tell(new Protocol.Ack(false, member, String.valueOf(e.getMessage())));
         }
     }
 
+    /** Sends what the cores observed since the last flush, in chunks no remote message outgrows. */
     private void flush() {
-        Protocol.ObservationBatch batch = buffer.drain();
-        if (batch != null) {
-            prepare.runner().tell(batch);
+        while (true) {
+            List<Observation> chunk = log.drain(Protocol.ObservationBatch.MAX_RECORDS);
+            if (chunk.isEmpty()) {
+                return;
+            }
+            prepare.runner().tell(new Protocol.ObservationBatch(prepare.experiment(), member, chunk, log.droppedAfterClose()));
         }
     }
 
     private Behavior<Command> maybeStopped() {
         if (stopping && running.isEmpty() && !sentStopped) {
             sentStopped = true;
-            buffer.close();
+            log.close();
             flush();
             prepare.runner().tell(new Protocol.HostStopped(prepare.experiment(), member));
             return Behaviors.stopped();

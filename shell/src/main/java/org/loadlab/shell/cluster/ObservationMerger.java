@@ -1,67 +1,100 @@
 package org.loadlab.shell.cluster;
 
+import java.util.Collection;
 import java.util.PriorityQueue;
 import org.HdrHistogram.Histogram;
 import org.loadlab.analysis.run.RunMetrics;
 import org.loadlab.analysis.run.RunRecorder;
 import org.loadlab.experiment.run.RecorderSink;
+import org.loadlab.kernel.MetricsSink;
+import org.loadlab.kernel.observe.ForwardingSink;
+import org.loadlab.kernel.observe.Observation;
+import org.loadlab.kernel.observe.RequestLedger;
 
 /**
- * Merges the observation batches of all members of one experiment into one run recorder,
- * in time order. Members flush every {@code flush-interval}, so an observation may arrive up
- * to about that late: the merger holds observations back until the experiment clock is
- * {@code lag} past them (a watermark), then feeds them in (time, arrival) order. One that
- * still comes later than the watermark is fed at the watermark's time (clamped, as the
- * one-JVM live shell clamps), and counted in {@link #clamped()}.
+ * Merges the observation records of all members of one experiment into one sink chain —
+ * the {@link RequestLedger} that counts requests, then the run's recorder — in time order.
+ * Members flush every {@code flush-interval}, so a record may arrive up to about that late:
+ * the merger holds records back until the experiment clock is {@code lag} past them (a
+ * watermark), then feeds them in (time, arrival) order. One that still comes later than
+ * the watermark is fed at the watermark's time (clamped, as the one-JVM live shell clamps),
+ * and counted in {@link #clamped()}. Routing records also give the decision latency (the
+ * balancer's arrival → routing, real time) and the added latency (driver → routing).
  *
  * <p>Not thread-safe: the experiment's runner actor owns it.
  */
 public final class ObservationMerger {
-    private record Obs(double t, long seq, byte kind, int a, int b, double x, double y, String name) {
+    private record Entry(Observation o, long seq) {
     }
 
-    private final PriorityQueue<Obs> pending = new PriorityQueue<>((p, q) -> p.t != q.t ? Double.compare(p.t, q.t)
-            : Long.compare(p.seq, q.seq));
+    private final PriorityQueue<Entry> pending = new PriorityQueue<>((p, q) -> p.o.time() != q.o.time()
+            ? Double.compare(p.o.time(), q.o.time()) : Long.compare(p.seq, q.seq));
     private final RunRecorder recorder;
-    private final RecorderSink sink;
+    private final RequestLedger ledger;
+    private final MetricsSink chain;
+    private final double timeScale;
     private final Histogram decisionNanos = new Histogram(3);
     private final Histogram addedNanos = new Histogram(3);
     private long seq;
     private double last;
     private long clamped;
     private long dropped;
-    private long arrived;
-    private long completed;
-    private long rejected;
-    private long lost;
+    private long droppedByMembers;
     private long decisions;
     private long messages;
 
-    /** @param recorder the run's recorder (n nodes, warm-up, series interval of the scenario) */
-    public ObservationMerger(RunRecorder recorder) {
+    /**
+     * @param recorder the run's recorder (n nodes, warm-up, series interval of the scenario)
+     * @param timeScale scenario seconds per real second
+     */
+    public ObservationMerger(RunRecorder recorder, double timeScale) {
         this.recorder = recorder;
-        this.sink = new RecorderSink(recorder);
+        this.timeScale = timeScale;
+        this.ledger = new RequestLedger(new RecorderSink(recorder));
+        this.chain = new ForwardingSink(ledger) {
+            @Override
+            public void decision(double now, int balancer, int queries) {
+                decisions++;
+                super.decision(now, balancer, queries);
+            }
+
+            @Override
+            public void routed(double now, int balancer, int node, double decisionStart, double arrivalTime) {
+                decisionNanos.recordValue(Math.max(0L, Math.round((now - decisionStart) / timeScale * 1e9)));
+                addedNanos.recordValue(Math.max(0L, Math.round((now - arrivalTime) / timeScale * 1e9)));
+            }
+
+            @Override
+            public void messageSent(double now, String kind, int bytes) {
+                messages++;
+                super.messageSent(now, kind, bytes);
+            }
+        };
     }
 
-    /** Queues the rows of {@code batch}. */
+    /** Queues the records of {@code batch}. */
     public void add(Protocol.ObservationBatch batch) {
-        for (int i = 0; i < batch.size(); i++) {
-            byte k = batch.kinds()[i];
-            String name = k == ObservationBuffer.COUNT || k == ObservationBuffer.MESSAGE ? batch.names().get(batch.a()[i]) : null;
-            pending.add(new Obs(batch.times()[i], seq++, k, batch.a()[i], batch.b()[i], batch.x()[i], batch.y()[i], name));
+        droppedByMembers += batch.droppedAfterClose();
+        add(batch.records());
+    }
+
+    /** Queues records made on the gateway itself (the driver's, or a removed node's queue reset). */
+    public void add(Collection<Observation> records) {
+        for (Observation o : records) {
+            pending.add(new Entry(o, seq++));
         }
     }
 
-    /** Queues one observation made on the gateway itself (e.g. a removed node's queue set to 0). */
+    /** Queues a removed node's queue and busy servers set to 0 at {@code t}. */
     public void addQueueReset(double t, int node, int servers) {
-        pending.add(new Obs(t, seq++, ObservationBuffer.QUEUE, node, 0, 0, 0, null));
-        pending.add(new Obs(t, seq++, ObservationBuffer.BUSY, node, 0, servers, 0, null));
+        pending.add(new Entry(new Observation.QueueLength(t, node, 0), seq++));
+        pending.add(new Entry(new Observation.BusyServers(t, node, 0, servers), seq++));
     }
 
-    /** Feeds every queued observation with time ≤ {@code watermark}, in order. */
+    /** Feeds every queued record with time ≤ {@code watermark}, in order. */
     public void release(double watermark) {
-        while (!pending.isEmpty() && pending.peek().t <= watermark) {
-            feed(pending.poll());
+        while (!pending.isEmpty() && pending.peek().o.time() <= watermark) {
+            feed(pending.poll().o);
         }
         if (watermark > last) {
             last = watermark;
@@ -71,14 +104,16 @@ public final class ObservationMerger {
     /** Feeds everything queued. */
     public void releaseAll() {
         while (!pending.isEmpty()) {
-            feed(pending.poll());
+            feed(pending.poll().o);
         }
     }
 
-    private void feed(Obs o) {
-        double t = o.t;
-        if (o.kind == ObservationBuffer.COMPLETED || o.kind == ObservationBuffer.REJECTED) {
-            t = Math.max(t, o.x); // another host's clock may run slightly behind the driver's
+    private void feed(Observation o) {
+        double t = o.time();
+        if (o instanceof Observation.Completed c) {
+            t = Math.max(t, c.arrivalTime()); // another host's clock may run slightly behind the driver's
+        } else if (o instanceof Observation.Rejected r) {
+            t = Math.max(t, r.arrivalTime());
         }
         if (t < last) {
             t = last;
@@ -87,44 +122,9 @@ public final class ObservationMerger {
             last = t;
         }
         try {
-            switch (o.kind) {
-                case ObservationBuffer.ARRIVED -> {
-                    arrived++;
-                    sink.arrived(t, o.a);
-                }
-                case ObservationBuffer.DECISION -> {
-                    decisions++;
-                    sink.decision(t, o.a, o.b);
-                }
-                case ObservationBuffer.REJECTED -> {
-                    rejected++;
-                    sink.rejected(t, o.x);
-                }
-                case ObservationBuffer.COMPLETED -> {
-                    completed++;
-                    sink.completed(t, o.x, o.a);
-                }
-                case ObservationBuffer.SERVICE_STARTED -> sink.serviceStarted(t, o.a, Math.max(0.0, o.x));
-                case ObservationBuffer.LOST -> {
-                    lost += o.b;
-                    sink.lost(t, o.a, o.b);
-                }
-                case ObservationBuffer.QUEUE -> sink.queueLength(t, o.a, o.b);
-                case ObservationBuffer.BUSY -> sink.busyServers(t, o.a, o.b, (int) o.x);
-                case ObservationBuffer.STATE_UPDATE -> sink.stateUpdate(t, o.a, o.b);
-                case ObservationBuffer.COUNT -> sink.count(t, o.name, (long) o.x);
-                case ObservationBuffer.MESSAGE -> {
-                    messages++;
-                    recorder.messageSent(t, o.name, o.b);
-                }
-                case ObservationBuffer.ROUTING -> {
-                    decisionNanos.recordValue(Math.max(0L, Math.round(o.x * 1e9)));
-                    addedNanos.recordValue(Math.max(0L, Math.round(o.y * 1e9)));
-                }
-                default -> dropped++;
-            }
+            o.applyTo(chain, t);
         } catch (IllegalArgumentException e) {
-            dropped++; // e.g. a node index outside the scenario: never let one row stop the run
+            dropped++; // e.g. a node index outside the scenario: counted, and the run's books will not balance
         }
     }
 
@@ -135,34 +135,14 @@ public final class ObservationMerger {
         return recorder.finish(e);
     }
 
-    /** Time of the latest fed observation, seconds. */
+    /** Time of the latest fed record, seconds. */
     public double last() {
         return last;
     }
 
-    /** Requests whose fate is known (completed, rejected or lost), fed so far. */
-    public long resolved() {
-        return completed + rejected + lost;
-    }
-
-    /** Requests that arrived at a balancer, fed so far. */
-    public long arrived() {
-        return arrived;
-    }
-
-    /** Requests completed, fed so far. */
-    public long completed() {
-        return completed;
-    }
-
-    /** Requests rejected, fed so far. */
-    public long rejected() {
-        return rejected;
-    }
-
-    /** Requests lost at failed nodes, fed so far. */
-    public long lost() {
-        return lost;
+    /** The request counts fed so far. */
+    public RequestLedger ledger() {
+        return ledger;
     }
 
     /** Routing decisions, fed so far. */
@@ -175,14 +155,14 @@ public final class ObservationMerger {
         return messages;
     }
 
-    /** Observations fed later than their time (at the watermark's time instead). */
+    /** Records fed later than their time (at the watermark's time instead). */
     public long clamped() {
         return clamped;
     }
 
-    /** Observations the recorder refused. */
+    /** Records the recorder refused, plus those the members refused after their actors stopped. */
     public long dropped() {
-        return dropped;
+        return dropped + droppedByMembers;
     }
 
     /** The recorder (for a snapshot of the response-time histogram so far). */
@@ -190,12 +170,12 @@ public final class ObservationMerger {
         return recorder;
     }
 
-    /** Decision latency per routed or rejected request (arrival at the balancer → decision), ns. */
+    /** Decision latency per routed request (arrival at the balancer → routing), ns of real time. */
     public Histogram decisionNanos() {
         return decisionNanos;
     }
 
-    /** Added latency per request (driver timestamp → decision), ns. */
+    /** Added latency per routed request (driver timestamp → routing), ns of real time. */
     public Histogram addedNanos() {
         return addedNanos;
     }

@@ -1,11 +1,10 @@
 package org.loadlab.shell.cluster;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.loadlab.kernel.CborSerializable;
+import org.loadlab.kernel.observe.Observation;
 import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.kernel.Message;
 
@@ -124,42 +123,23 @@ public final class Protocol {
     }
 
     /**
-     * Observations of one member since its previous batch, in columns (see {@link ObservationBuffer}
-     * for the meaning of each kind's columns).
+     * Observations of one member since its previous batch: the typed records of the cores'
+     * {@code MetricsSink} calls, at most {@link #MAX_RECORDS} per message so that no batch
+     * outgrows the transport's frame; a flush sends as many batches as it takes.
      *
      * @param experiment experiment id
      * @param member sending member's address
-     * @param kinds observation kind per row
-     * @param times scenario time per row, seconds
-     * @param a first int column
-     * @param b second int column
-     * @param x first double column
-     * @param y second double column
-     * @param names strings referred to by int columns of name-carrying kinds
+     * @param records the observations, oldest first
+     * @param droppedAfterClose observations the member refused because they came after its actors were told to stop
      */
-    public record ObservationBatch(String experiment, String member, byte[] kinds, double[] times, int[] a, int[] b,
-                                   double[] x, double[] y, List<String> names) implements RunnerCommand {
-        /** Number of observations. */
-        public int size() {
-            return kinds.length;
-        }
+    public record ObservationBatch(String experiment, String member, List<Observation> records, long droppedAfterClose)
+            implements RunnerCommand {
+        /** Most records per batch (about 60 bytes each in CBOR: well below Artery's 256 KiB frame). */
+        public static final int MAX_RECORDS = 2000;
 
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof ObservationBatch other && experiment.equals(other.experiment) && member.equals(other.member)
-                    && Arrays.equals(kinds, other.kinds) && Arrays.equals(times, other.times) && Arrays.equals(a, other.a)
-                    && Arrays.equals(b, other.b) && Arrays.equals(x, other.x) && Arrays.equals(y, other.y)
-                    && names.equals(other.names);
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(experiment, member, Arrays.hashCode(kinds), Arrays.hashCode(times), names);
-        }
-
-        @Override
-        public String toString() {
-            return "ObservationBatch[" + experiment + ", " + member + ", " + kinds.length + " rows]";
+        /** Copies the list. */
+        public ObservationBatch {
+            records = List.copyOf(records);
         }
     }
 

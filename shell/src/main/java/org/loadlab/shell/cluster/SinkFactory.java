@@ -2,12 +2,21 @@ package org.loadlab.shell.cluster;
 
 import org.loadlab.kernel.MetricsSink;
 
-/** Gives each experiment's observations a second destination besides the run recorder (Kamon). */
+/**
+ * Puts a stage in front of each experiment's observation chain on a member (Kamon), so
+ * every observation also reaches it before it is shipped to the gateway.
+ */
 @FunctionalInterface
 public interface SinkFactory {
-    /** No second destination. */
-    SinkFactory NONE = experiment -> MetricsSink.NONE;
+    /** No extra stage. */
+    SinkFactory NONE = (experiment, timeScale, next) -> next;
 
-    /** The sink for the observations of {@code experiment} made on this member. */
-    MetricsSink forExperiment(String experiment);
+    /**
+     * The sink the cores of {@code experiment} write to on this member.
+     *
+     * @param experiment experiment id
+     * @param timeScale scenario seconds per real second (to report real latencies)
+     * @param next where every observation goes on to
+     */
+    MetricsSink wrap(String experiment, double timeScale, MetricsSink next);
 }

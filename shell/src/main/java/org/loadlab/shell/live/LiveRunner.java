@@ -26,6 +26,10 @@ import org.loadlab.kernel.MetricsSink;
 import org.loadlab.kernel.NodeId;
 import org.loadlab.kernel.StreamSeeds;
 import org.loadlab.experiment.run.RecorderSink;
+import org.loadlab.kernel.observe.ForwardingSink;
+import org.loadlab.kernel.observe.Observation;
+import org.loadlab.kernel.observe.ObservationLog;
+import org.loadlab.kernel.observe.RequestLedger;
 import org.loadlab.experiment.run.RunAssembly;
 import org.loadlab.experiment.run.RunSpec;
 import org.loadlab.experiment.run.SimulationRunner;
@@ -63,9 +67,13 @@ public final class LiveRunner {
         AtomicReferenceArray<LoadSnapshot> board = new AtomicReferenceArray<>(s.nodes().count());
         boolean oracle = s.information().model().equals("oracle") && !Scenario.isLoadSharing(spec.policy());
         RunAssembly assembly = RunAssembly.build(spec, oracle ? boardView(board) : null);
+        if (!assembly.partitions().isEmpty()) {
+            throw new IllegalArgumentException("scenario " + s.name() + " has partition events, which only the simulation"
+                    + " cuts; run it without --mode live (on a cluster, cut the network for real: docs/cluster.md)");
+        }
         RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
-        RecorderSink counts = new RecorderSink(recorder);
-        SynchronizedSink sink = new SynchronizedSink(counts);
+        Replay replay = new Replay(new RequestLedger(new RecorderSink(recorder)));
+        ObservationLog sink = new ObservationLog();
 
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "loadlab-live", liveConfig());
         double end;
@@ -86,7 +94,7 @@ public final class LiveRunner {
             for (ActorRef<Message> ref : nodes) {
                 ref.tell(start);
             }
-            end = awaitEnd(assembly, sink, counts, clock, s.drainTimeout());
+            end = awaitEnd(assembly, sink, replay, clock, s.drainTimeout());
         } finally {
             system.terminate();
             try {
@@ -96,16 +104,14 @@ public final class LiveRunner {
             }
         }
         // The actors are stopped: nothing reports any more while the recorder closes.
-        RunResult result;
-        synchronized (sink) {
-            sink.close();
-            result = new RunResult(s.name(), spec.policy(), spec.seed(),
-                    recorder.finish(Math.max(end, recorder.lastObservationSeconds())));
-        }
+        sink.close();
+        replay.feed(sink);
+        RunResult result = new RunResult(s.name(), spec.policy(), spec.seed(),
+                recorder.finish(Math.max(end, recorder.lastObservationSeconds())));
         if (system.whenTerminated().isCompleted()) {
             assembly.checkConservation(result.metrics()); // the actors are stopped: their counts are final
         }
-        return new SimulationRunner.Outcome(result, sink.read(sink::messages), end, (System.nanoTime() - t0) / 1e9);
+        return new SimulationRunner.Outcome(result, replay.messages, end, (System.nanoTime() - t0) / 1e9);
     }
 
     @SuppressWarnings("unchecked")
@@ -138,7 +144,7 @@ public final class LiveRunner {
         return ref;
     }
 
-    private static double awaitEnd(RunAssembly assembly, SynchronizedSink sink, RecorderSink counts, LiveClock clock,
+    private static double awaitEnd(RunAssembly assembly, ObservationLog sink, Replay replay, LiveClock clock,
                                    double drainTimeout) {
         double arrivalsEnded = Double.NaN;
         while (true) {
@@ -148,6 +154,7 @@ public final class LiveRunner {
                 Thread.currentThread().interrupt();
                 return clock.now();
             }
+            replay.feed(sink);
             if (!assembly.driver().finished()) {
                 continue;
             }
@@ -156,8 +163,38 @@ public final class LiveRunner {
                 arrivalsEnded = now;
             }
             long generated = assembly.driver().generated();
-            if (sink.read(counts::resolved) == generated || now > arrivalsEnded + drainTimeout) {
+            if (replay.ledger.resolved() == generated || now > arrivalsEnded + drainTimeout) {
                 return now;
+            }
+        }
+    }
+
+    /**
+     * Feeds the actors' observation records into the run's sink chain on one thread, their
+     * times clamped to be non-decreasing (two actors may read the clock in one order and
+     * report in the other; the recorder integrates over time and needs order).
+     */
+    private static final class Replay {
+        final RequestLedger ledger;
+        final MetricsSink chain;
+        long messages;
+        double last;
+
+        Replay(RequestLedger ledger) {
+            this.ledger = ledger;
+            this.chain = new ForwardingSink(ledger) {
+                @Override
+                public void messageSent(double now, String kind, int bytes) {
+                    messages++;
+                    super.messageSent(now, kind, bytes);
+                }
+            };
+        }
+
+        void feed(ObservationLog log) {
+            for (Observation o : log.drain(Integer.MAX_VALUE)) {
+                last = Math.max(last, o.time());
+                o.applyTo(chain, last);
             }
         }
     }

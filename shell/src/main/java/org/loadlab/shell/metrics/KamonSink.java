@@ -8,12 +8,11 @@ import kamon.metric.Gauge;
 import kamon.metric.Histogram;
 import kamon.metric.MeasurementUnit;
 import kamon.tag.TagSet;
-import org.loadlab.kernel.Message;
 import org.loadlab.kernel.MetricsSink;
-import org.loadlab.node.protocol.NodeMessage;
+import org.loadlab.kernel.observe.ForwardingSink;
 
 /**
- * Turns one experiment's observations on one member into Kamon instruments (exported by the
+ * A stage of one experiment's sink chain on one member: turns its observations into Kamon instruments (exported by the
  * Prometheus reporter; names with dots become underscores, counters get {@code _total},
  * time histograms {@code _seconds}):
  * <table>
@@ -35,10 +34,11 @@ import org.loadlab.node.protocol.NodeMessage;
  *   <tr><td>loadlab.events</td><td>counter</td><td>experiment, name</td><td>protocol counters (chaos_errors, policy_switches, ...)</td></tr>
  * </table>
  */
-public final class KamonSink implements MetricsSink {
+public final class KamonSink extends ForwardingSink {
     private static final long NANOS = 1_000_000_000L;
 
     private final TagSet tags;
+    private final double timeScale;
     private final Histogram latency;
     private final Histogram decisionLatency;
     private final Counter rejected;
@@ -54,8 +54,14 @@ public final class KamonSink implements MetricsSink {
     private final Map<String, Counter> messages = new HashMap<>();
     private final Map<String, Counter> events = new HashMap<>();
 
-    /** @param experiment the experiment id (tag {@code experiment}) */
-    public KamonSink(String experiment) {
+    /**
+     * @param experiment the experiment id (tag {@code experiment})
+     * @param timeScale scenario seconds per real second (decision latencies are reported in real time)
+     * @param next where every observation goes on
+     */
+    public KamonSink(String experiment, double timeScale, MetricsSink next) {
+        super(next);
+        this.timeScale = timeScale;
         this.tags = TagSet.of("experiment", experiment);
         MeasurementUnit nanos = MeasurementUnit.time().nanoseconds();
         this.latency = Kamon.histogram("loadlab.request.latency", "response time of completed requests", nanos).withTags(tags);
@@ -81,6 +87,7 @@ public final class KamonSink implements MetricsSink {
     @Override
     public synchronized void arrived(double now, int balancer) {
         counter(arrived, "loadlab.requests.arrived", "balancer", balancer).increment();
+        super.arrived(now, balancer);
     }
 
     @Override
@@ -89,55 +96,64 @@ public final class KamonSink implements MetricsSink {
         if (nodesRead > 0) {
             counter(queries, "loadlab.decision.queries", "balancer", balancer).increment(nodesRead);
         }
+        super.decision(now, balancer, nodesRead);
     }
 
     @Override
     public synchronized void rejected(double now, double arrivalTime) {
         rejected.increment();
+        super.rejected(now, arrivalTime);
     }
 
     @Override
     public synchronized void completed(double now, double arrivalTime, int node) {
         counter(completed, "loadlab.requests.completed", "node", node).increment();
         latency.record(Math.max(0L, (long) ((now - arrivalTime) * NANOS)));
+        super.completed(now, arrivalTime, node);
     }
 
     @Override
     public synchronized void lost(double now, int node, int count) {
         counter(lost, "loadlab.requests.lost", "node", node).increment(count);
+        super.lost(now, node, count);
     }
 
     @Override
     public synchronized void queueLength(double now, int node, int queueLength) {
         gauge(queue, "loadlab.node.queue", node).update(queueLength);
+        super.queueLength(now, node, queueLength);
     }
 
     @Override
     public synchronized void busyServers(double now, int node, int busyServers, int servers) {
         gauge(busy, "loadlab.node.busy", node).update(busyServers);
+        super.busyServers(now, node, busyServers, servers);
     }
 
     @Override
     public synchronized void stateUpdate(double now, int node, int receivers) {
         stateUpdates.increment(receivers);
+        super.stateUpdate(now, node, receivers);
     }
 
     @Override
     public synchronized void count(double now, String name, long delta) {
         events.computeIfAbsent(name, n -> Kamon.counter("loadlab.events").withTags(tags.withTag("name", n))).increment(delta);
+        super.count(now, name, delta);
     }
 
     @Override
-    public synchronized void messageSent(double now, Message message) {
-        if (message instanceof NodeMessage.Probe) {
+    public synchronized void messageSent(double now, String kind, int bytes) {
+        if (kind.equals("Probe")) {
             probes.increment();
         }
-        String kind = message.getClass().getSimpleName();
         messages.computeIfAbsent(kind, k -> Kamon.counter("loadlab.messages").withTags(tags.withTag("kind", k))).increment();
+        super.messageSent(now, kind, bytes);
     }
 
-    /** A routing decision took {@code seconds} (real time) from arrival at the balancer. */
-    public synchronized void routing(double seconds) {
-        decisionLatency.record(Math.max(0L, (long) (seconds * NANOS)));
+    @Override
+    public synchronized void routed(double now, int balancer, int node, double decisionStart, double arrivalTime) {
+        decisionLatency.record(Math.max(0L, (long) ((now - decisionStart) / timeScale * NANOS)));
+        super.routed(now, balancer, node, decisionStart, arrivalTime);
     }
 }

@@ -16,6 +16,7 @@ import org.apache.pekko.serialization.Serializers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.loadlab.kernel.CborSerializable;
+import org.loadlab.kernel.observe.Observation;
 import org.loadlab.node.protocol.LoadSnapshot;
 
 /** Every cluster message that crosses a JVM boundary round-trips through Pekko serialization as Jackson CBOR. */
@@ -51,9 +52,13 @@ class ClusterSerializationTest {
                 new Protocol.HostReady("exp-1", member),
                 new Protocol.HostFailed("exp-1", member, "no such trace"),
                 new Protocol.HostStopped("exp-1", member),
-                new Protocol.ObservationBatch("exp-1", member, new byte[] {0, 3, 10}, new double[] {0.5, 1.5, 2.5},
-                        new int[] {0, 2, 0}, new int[] {0, 0, 48}, new double[] {0, 0.25, 0}, new double[] {0, 0, 0},
-                        List.of("Request")),
+                new Protocol.ObservationBatch("exp-1", member, List.of(
+                        new Observation.Arrived(0.5, 0), new Observation.Decided(0.5, 0, 2),
+                        new Observation.Routed(0.51, 0, 2, 0.5, 0.49), new Observation.Rejected(0.6, 0.4),
+                        new Observation.Completed(1.5, 0.25, 2), new Observation.ServiceStarted(0.52, 2, 0.01),
+                        new Observation.Lost(1.6, 1, 3), new Observation.QueueLength(1.5, 2, 4),
+                        new Observation.BusyServers(1.5, 2, 1, 1), new Observation.StateUpdate(1.7, 2, 1),
+                        new Observation.Counted(1.8, "redecisions", 2), new Observation.MessageSent(2.5, "Request", 48)), 0),
                 new Protocol.Ack(true, member, "ok"),
                 new Protocol.NodesReply(member, List.of(status)),
                 status,

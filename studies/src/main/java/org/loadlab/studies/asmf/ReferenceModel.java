@@ -12,10 +12,10 @@ import org.loadlab.analysis.run.RunMetrics;
 import org.loadlab.analysis.run.SeriesPoint;
 import org.loadlab.analysis.stats.JainFairness;
 import org.loadlab.balancer.policy.AsmfSettings;
-import org.loadlab.balancer.policy.CandidateSet;
+import org.loadlab.balancer.decision.Candidates;
+import org.loadlab.balancer.pipeline.PipelinePolicy;
 import org.loadlab.balancer.policy.PolicyCatalog;
 import org.loadlab.balancer.policy.PolicyParameters;
-import org.loadlab.balancer.policy.SelectionPolicy;
 import org.loadlab.node.backend.ResourceModel;
 import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.kernel.StreamSeeds;
@@ -70,8 +70,8 @@ public final class ReferenceModel {
         private final ResourceModel[] resources;
         private final LoadSnapshot[] cached;
         private final int[][] allowed;
-        private final SelectionPolicy[] policies;
-        private final CandidateSet candidates;
+        private final PipelinePolicy[] policies;
+        private final Candidates candidates;
         private final int[] inFlight;
         private final boolean cachedView;
         private final boolean feedback;
@@ -142,12 +142,12 @@ public final class ReferenceModel {
             // In the seed, p2c samples the scenario's k (policy.k here), not always 2.
             String catalogName = name.equals("p2c") ? "power-of-k" : name;
             PolicyParameters params = new PolicyParameters(s.policy().k(), asmf);
-            policies = new SelectionPolicy[f];
+            policies = new PipelinePolicy[f];
             for (int b = 0; b < f; b++) {
                 policies[b] = PolicyCatalog.create(catalogName, params, nominalMu);
             }
             inFlight = new int[n];
-            candidates = new CandidateSet(inFlight);
+            candidates = new Candidates(inFlight);
             cachedView = name.startsWith("asmf");
             feedback = PolicyCatalog.usesFeedback(name);
             // The seed counts one query for random and none is read by the other load-blind rules.
@@ -226,13 +226,13 @@ public final class ReferenceModel {
             jobs++;
             int b = pickFrontend();
             int[] nodes = allowed[b];
-            SelectionPolicy policy = policies[b];
-            int reads = policy.sampleSize(nodes.length);
+            PipelinePolicy policy = policies[b];
+            int reads = policy.reads(nodes.length);
             int chosen;
             decisions++;
             if (reads == 0) {
                 queries += fixedQueries;
-                chosen = policy.choose(candidates.reset(nodes, null, nodes.length), policyRng);
+                chosen = policy.choose(candidates.reset(nodes, null, null, nodes.length), policyRng);
                 chosen = chosen < 0 ? -1 : nodes[chosen];
             } else {
                 int[] sampled = reads == nodes.length ? nodes : sample(policyRng, nodes, reads);
@@ -241,7 +241,7 @@ public final class ReferenceModel {
                     loads[i] = cachedView ? cached[sampled[i]] : snapshot(sampled[i], now);
                 }
                 queries += reads;
-                int pos = policy.choose(candidates.reset(sampled, loads, reads), policyRng);
+                int pos = policy.choose(candidates.reset(sampled, loads, null, reads), policyRng);
                 chosen = pos < 0 ? -1 : sampled[pos];
             }
             bytes += BYTES_PER_QUERY * (reads == 0 ? fixedQueries : reads);

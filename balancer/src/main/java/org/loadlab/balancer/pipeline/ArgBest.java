@@ -1,4 +1,4 @@
-package org.loadlab.balancer.policy;
+package org.loadlab.balancer.pipeline;
 
 import java.util.random.RandomGenerator;
 

@@ -1,10 +1,9 @@
-package org.loadlab.balancer.policy;
-
-import org.loadlab.node.protocol.LoadSnapshot;
+package org.loadlab.balancer.decision;
 
 /**
- * What a {@link RoundPolicy} wants next for one request: route it, reject it, or read the
- * load of some nodes and continue.
+ * What a routing policy wants next for one request: route it, reject it, or read the load
+ * of some nodes and continue with what the reads return. Every policy, single-round or
+ * multi-round, is a sequence of such steps run by the balancer's one decision engine.
  *
  * <p>Source: seed 001 (a decision in several rounds), SPEC.md §2.
  */
@@ -13,24 +12,26 @@ public sealed interface Step permits Step.Route, Step.Reject, Step.Read {
     /**
      * Final: send the request to {@code node}.
      *
-     * @param node index of an allowed node
+     * @param node index of a node of the balancer's allowed set
      */
     record Route(int node) implements Step {
     }
 
-    /** Final: reject the request (counted as rejected). */
+    /** Final: the policy refuses the request (rejected, or held back in delay mode). */
     record Reject() implements Step {
     }
 
     /**
-     * Read the load of {@code nodes} (one query each), then call {@code then} with the loads in
-     * the same order ({@code loads[i]} is null when node {@code nodes[i]} did not answer its
-     * probe, or never reported in the cached model).
+     * Read the load of {@code nodes} through the scenario's information model, screen the
+     * answers with the guardrails, then call {@code then} with the {@link Candidates}.
      *
      * @param nodes indices of allowed nodes, at least one, distinct
-     * @param then what to do with the loads
+     * @param wholeView true when the policy reads these nodes as a global view (a single-round
+     *     policy): the oracle model then charges |allowed| queries (SPEC.md §2), the other
+     *     models one query per node; false: one query per node read in every model
+     * @param then what to do with the answers
      */
-    record Read(int[] nodes, Continuation then) implements Step {
+    record Read(int[] nodes, boolean wholeView, Continuation then) implements Step {
         /** Validates. @throws IllegalArgumentException if {@code nodes} is empty or {@code then} null */
         public Read {
             if (nodes == null || nodes.length == 0) {
@@ -46,11 +47,11 @@ public sealed interface Step permits Step.Route, Step.Reject, Step.Read {
     @FunctionalInterface
     interface Continuation {
         /**
-         * @param loads the loads of the read's nodes, same order; null entries for unknown loads
+         * @param read the read nodes, their loads (null where unknown) and guardrail masks, same order
          * @param context the same request's context
          * @return the next step
          */
-        Step next(LoadSnapshot[] loads, DecisionContext context);
+        Step next(Candidates read, DecisionContext context);
     }
 
     /** The shared reject step. */
@@ -67,11 +68,13 @@ public sealed interface Step permits Step.Route, Step.Reject, Step.Read {
     }
 
     /**
-     * @param then continuation called with the loads
+     * A read charged one query per node in every information model (multi-round policies).
+     *
+     * @param then continuation called with the answers
      * @param nodes nodes to read (allowed, distinct, at least one)
      * @return a read step
      */
     static Step read(Continuation then, int... nodes) {
-        return new Read(nodes, then);
+        return new Read(nodes, false, then);
     }
 }

@@ -1,0 +1,151 @@
+package org.loadlab.balancer.core;
+
+import java.util.Arrays;
+import java.util.random.RandomGenerator;
+
+/**
+ * The nodes a balancer may sample now: its allowed set without the nodes membership took
+ * away and without the ones the guardrails mask. Keeps the partial Fisher–Yates sampling
+ * buffer across decisions (so a sample of k costs O(k)), and an ordered view (allowed
+ * order) for uniform draws and whole-pool reads. While every allowed node is in the pool,
+ * the ordered view is the allowed array itself and every draw is what it was before nodes
+ * could leave.
+ *
+ * <p>Source: SPEC.md §2 (sampling without replacement).
+ */
+final class SamplingPool {
+    private final int[] allowed;
+    private final int[] positionInAllowed;
+    private final int[] buffer;
+    private final int[] positionInBuffer;
+    private int size;
+    private int[] ordered;
+    private int[] positionInOrdered;
+    private boolean dirty;
+
+    /**
+     * @param allowed the balancer's allowed nodes (distinct, in [0, nodeCount))
+     * @param nodeCount n
+     */
+    SamplingPool(int[] allowed, int nodeCount) {
+        this.allowed = allowed.clone();
+        this.positionInAllowed = new int[nodeCount];
+        Arrays.fill(positionInAllowed, -1);
+        for (int i = 0; i < allowed.length; i++) {
+            positionInAllowed[allowed[i]] = i;
+        }
+        this.buffer = allowed.clone();
+        this.positionInBuffer = positionInAllowed.clone();
+        this.size = allowed.length;
+        this.ordered = this.allowed;
+        this.positionInOrdered = positionInAllowed;
+    }
+
+    /** True if {@code node} is in the allowed set. */
+    boolean allowed(int node) {
+        return node >= 0 && node < positionInAllowed.length && positionInAllowed[node] >= 0;
+    }
+
+    /** The allowed nodes (do not modify). */
+    int[] allowedNodes() {
+        return allowed;
+    }
+
+    /** Nodes in the pool. */
+    int size() {
+        return size;
+    }
+
+    /** True if {@code node} is in the pool. */
+    boolean contains(int node) {
+        return allowed(node) && positionInBuffer[node] < size;
+    }
+
+    /** Puts {@code node} in the pool or takes it out. */
+    void set(int node, boolean in) {
+        if (!allowed(node) || contains(node) == in) {
+            return;
+        }
+        int p = positionInBuffer[node];
+        int q = in ? size : size - 1;
+        int other = buffer[q];
+        buffer[p] = other;
+        positionInBuffer[other] = p;
+        buffer[q] = node;
+        positionInBuffer[node] = q;
+        size += in ? 1 : -1;
+        dirty = true;
+    }
+
+    /**
+     * {@code k} distinct pool nodes, uniformly without replacement; the ordered pool itself
+     * when {@code k} covers it.
+     */
+    int[] sample(int k, RandomGenerator rng) {
+        if (k >= size) {
+            return ordered();
+        }
+        int[] out = new int[k];
+        for (int i = 0; i < k; i++) {
+            int j = i + rng.nextInt(size - i);
+            int a = buffer[i];
+            int b = buffer[j];
+            buffer[i] = b;
+            buffer[j] = a;
+            positionInBuffer[b] = i;
+            positionInBuffer[a] = j;
+            out[i] = b;
+        }
+        return out;
+    }
+
+    /** A uniformly random pool node, or −1 if the pool is empty. */
+    int uniform(RandomGenerator rng) {
+        int[] o = ordered();
+        return size == 0 ? -1 : o[rng.nextInt(size)];
+    }
+
+    /** A uniformly random pool node other than {@code node}, or −1 if there is none. */
+    int uniformExcept(int node, RandomGenerator rng) {
+        int[] o = ordered();
+        int pos = positionInOrdered(node);
+        if (pos < 0) {
+            return uniform(rng);
+        }
+        if (size < 2) {
+            return -1;
+        }
+        // Uniform over the other size - 1 positions: draw in [0, size-1) and skip pos.
+        int i = rng.nextInt(size - 1);
+        return o[i >= pos ? i + 1 : i];
+    }
+
+    /** The pool in allowed order (the allowed array itself while nothing is out); do not modify. */
+    int[] ordered() {
+        if (dirty) {
+            dirty = false;
+            if (size == allowed.length) {
+                ordered = allowed;
+                positionInOrdered = positionInAllowed;
+            } else {
+                ordered = new int[size];
+                positionInOrdered = new int[positionInAllowed.length];
+                Arrays.fill(positionInOrdered, -1);
+                int k = 0;
+                for (int node : allowed) {
+                    if (positionInBuffer[node] < size) {
+                        positionInOrdered[node] = k;
+                        ordered[k++] = node;
+                    }
+                }
+            }
+        }
+        return ordered;
+    }
+
+    /** Position of {@code node} in {@link #ordered()}, or −1. */
+    int positionInOrdered(int node) {
+        ordered();
+        return node >= 0 && node < positionInOrdered.length ? positionInOrdered[node] : -1;
+    }
+}

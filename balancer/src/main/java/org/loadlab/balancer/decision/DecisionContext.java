@@ -1,0 +1,79 @@
+package org.loadlab.balancer.decision;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * What a routing policy sees of its balancer while deciding one request: the request, the
+ * pool of nodes it may route to now (the allowed set without the nodes membership took
+ * away, and without the ones the guardrails eject unless the pool is in panic), uniform
+ * sampling without replacement, the balancer's own random stream, its in-flight counts and
+ * protocol counters (reported per run under {@code counters}).
+ *
+ * <p>Source: SPEC.md §2 (sampling without replacement, ties at random), DESIGN.md
+ * ("Policies as pipelines, guardrails in the core").
+ */
+public interface DecisionContext {
+    /** Id of the request being decided. */
+    long requestId();
+
+    /** Current time, seconds (the balancer's clock). */
+    double now();
+
+    /** The balancer's random stream (sampling, tie breaking). */
+    RandomGenerator random();
+
+    /** Size of the balancer's allowed set, ≥ 1 (nodes that are gone included). */
+    int allowedCount();
+
+    /** Number of nodes in the pool now (≥ 0). */
+    int poolSize();
+
+    /**
+     * A uniformly random node of the pool.
+     *
+     * @return a node index, or −1 if the pool is empty
+     */
+    int sampleAllowed();
+
+    /**
+     * A uniformly random node of the pool other than {@code node}.
+     *
+     * @param node a node index to avoid (need not be in the pool)
+     * @return a node index, or −1 if no other node is in the pool
+     */
+    int sampleAllowedExcept(int node);
+
+    /**
+     * {@code k} distinct nodes of the pool drawn uniformly without replacement (a partial
+     * Fisher–Yates shuffle of the balancer's sampling buffer), or the whole pool in its
+     * listing order when {@code k} is at least its size.
+     *
+     * @param k number of nodes, ≥ 1
+     * @return a new array, or the pool's own array (do not modify it) when it is the whole pool
+     */
+    int[] sample(int k);
+
+    /**
+     * The whole pool as candidates without loads (for policies that read none), with the
+     * guardrails' masks of what the balancer already knows.
+     */
+    Candidates pool();
+
+    /** Requests this balancer has sent to {@code node} and not yet seen answered. */
+    int inFlight(int node);
+
+    /**
+     * True when a null load means "not reported yet" rather than "did not answer": in the
+     * cached information model a policy may then choose blindly among such nodes. False in
+     * the probe model (a missing reply excludes the node) and the oracle model.
+     */
+    boolean unknownLoadRoutable();
+
+    /**
+     * Adds {@code delta} to the run counter {@code name} (e.g. {@code blind_routes}).
+     *
+     * @param name counter name, not blank
+     * @param delta amount
+     */
+    void count(String name, long delta);
+}

@@ -1,0 +1,194 @@
+package org.loadlab.balancer.guardrail;
+
+import java.util.Locale;
+import org.loadlab.node.protocol.LoadSnapshot;
+
+/**
+ * What one balancer knows of each node's health: its membership (reachable, unreachable,
+ * removed — from {@code NodeUnreachable}, {@code NodeReachable}, {@code NodeRemoved},
+ * {@code NodeJoined}), the newest load it saw (probe reply, report), when it last heard
+ * from it, its run of unanswered probes, and the guardrails' ejection ledger: which nodes
+ * are masked and why, never more than the cap at once (Envoy's outlier ejection with
+ * {@code max_ejection_percent}). Pure state; the balancer calls it on every piece of news.
+ *
+ * <p>Source: seed 003 (masking, offline detection), Envoy (outlier ejection cap).
+ */
+public final class NodeHealth {
+    /** Membership states. */
+    public enum Membership {
+        /** The node's member is up and reachable. */
+        REACHABLE,
+        /** The failure detector lost the member (or a partition cut it off); it may come back. */
+        UNREACHABLE,
+        /** The member left or was downed; the node never comes back under this id. */
+        REMOVED
+    }
+
+    private final Guardrails settings;
+    private final boolean expectsReports;
+    private final Membership[] membership;
+    private final LoadSnapshot[] latest;
+    private final double[] lastHeard;
+    private final int[] missedProbes;
+    private final String[] ejected;
+    private final int cap;
+    private int ejectedCount;
+
+    /**
+     * @param settings the guardrails
+     * @param nodeCount n
+     * @param allowedCount |allowed| (the ejection cap is a share of it)
+     * @param expectsReports true if nodes push reports or heartbeats to this balancer (their silence means offline)
+     */
+    public NodeHealth(Guardrails settings, int nodeCount, int allowedCount, boolean expectsReports) {
+        this.settings = settings;
+        this.expectsReports = expectsReports;
+        this.membership = new Membership[nodeCount];
+        java.util.Arrays.fill(membership, Membership.REACHABLE);
+        this.latest = new LoadSnapshot[nodeCount];
+        this.lastHeard = new double[nodeCount];
+        this.missedProbes = new int[nodeCount];
+        this.ejected = new String[nodeCount];
+        this.cap = settings.enabled() ? settings.ejectionCap(allowedCount) : 0;
+    }
+
+    /** The guardrail settings. */
+    public Guardrails settings() {
+        return settings;
+    }
+
+    /** The node's membership state. */
+    public Membership membership(int node) {
+        return membership[node];
+    }
+
+    /** True if the node cannot be routed to: unreachable or removed. */
+    public boolean gone(int node) {
+        return membership[node] != Membership.REACHABLE;
+    }
+
+    /**
+     * Sets the node's membership; a removed node stays removed unless it joins again.
+     *
+     * @return true if the state changed
+     */
+    public boolean membership(int node, Membership state) {
+        if (membership[node] == state || membership[node] == Membership.REMOVED && state == Membership.UNREACHABLE) {
+            return false;
+        }
+        membership[node] = state;
+        if (state != Membership.REACHABLE && ejected[node] != null) {
+            ejected[node] = null; // a gone node no longer uses up the ejection cap
+            ejectedCount--;
+        }
+        if (state == Membership.REACHABLE) {
+            missedProbes[node] = 0;
+        }
+        return true;
+    }
+
+    /** A load of the node arrived (probe reply, report): the node was heard from at {@code now}. */
+    public void seen(LoadSnapshot load, double now) {
+        int j = load.node();
+        if (latest[j] == null || latest[j].sampledAt() <= load.sampledAt()) {
+            latest[j] = load;
+        }
+        lastHeard[j] = Math.max(lastHeard[j], now);
+        missedProbes[j] = 0;
+    }
+
+    /** A heartbeat of the node arrived at {@code now}. */
+    public void heard(int node, double now) {
+        lastHeard[node] = Math.max(lastHeard[node], now);
+    }
+
+    /** A probe to the node went unanswered until its timeout. */
+    public void missedProbe(int node) {
+        missedProbes[node]++;
+    }
+
+    /** The newest load seen of the node, or null. */
+    public LoadSnapshot latest(int node) {
+        return latest[node];
+    }
+
+    /** Why the node is masked now, or null. */
+    public String ejected(int node) {
+        return ejected[node];
+    }
+
+    /** Nodes masked now. */
+    public int ejectedCount() {
+        return ejectedCount;
+    }
+
+    /** Most nodes that may be masked at once. */
+    public int cap() {
+        return cap;
+    }
+
+    /**
+     * Why the guardrails would mask the node now, or null: CPU above the threshold (from
+     * {@code fresh} if given, else the newest load seen), offline (missed probes, silence),
+     * stale report.
+     *
+     * @param node the node
+     * @param fresh a load just read for a decision, or null
+     * @param now current time, seconds
+     */
+    public String condition(int node, LoadSnapshot fresh, double now) {
+        if (!settings.enabled()) {
+            return null;
+        }
+        LoadSnapshot s = fresh != null ? fresh : latest[node];
+        if (s != null && s.available() && s.cpu() > settings.cpuMaskAbove()) {
+            return String.format(Locale.ROOT, "cpu %.2f > %.2f", s.cpu(), settings.cpuMaskAbove());
+        }
+        int missed = missedProbes[node];
+        if (settings.offlineAfterMissedProbes() > 0 && missed >= settings.offlineAfterMissedProbes()) {
+            return "offline: " + missed + " probes unanswered";
+        }
+        if (expectsReports && settings.offlineAfter() > 0 && now - lastHeard[node] > settings.offlineAfter()) {
+            return String.format(Locale.ROOT, "offline: silent for %.2f s", now - lastHeard[node]);
+        }
+        if (expectsReports && settings.staleAfter() > 0 && fresh == null && latest[node] != null
+                && now - latest[node].sampledAt() > settings.staleAfter()) {
+            return String.format(Locale.ROOT, "stale: last report %.2f s old", now - latest[node].sampledAt());
+        }
+        return null;
+    }
+
+    /**
+     * Re-evaluates the node: masks it (if the cap allows) while a condition holds, restores
+     * it once none does.
+     *
+     * @param node the node
+     * @param fresh a load just read, or null
+     * @param now current time, seconds
+     * @return +1 if the node was just masked, −1 if it was just restored, 0 if nothing changed
+     */
+    public int update(int node, LoadSnapshot fresh, double now) {
+        if (!settings.enabled() || gone(node)) {
+            return 0;
+        }
+        String why = condition(node, fresh, now);
+        if (why != null) {
+            if (ejected[node] != null) {
+                ejected[node] = why;
+                return 0;
+            }
+            if (ejectedCount < cap) {
+                ejected[node] = why;
+                ejectedCount++;
+                return 1;
+            }
+            return 0;
+        }
+        if (ejected[node] != null) {
+            ejected[node] = null;
+            ejectedCount--;
+            return -1;
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,27 @@
+package org.loadlab.balancer.pipeline;
+
+import java.util.random.RandomGenerator;
+import org.loadlab.balancer.decision.Candidates;
+
+/**
+ * The last stage of a policy pipeline: chooses one candidate position from the
+ * candidates the guardrails left eligible and, for ranked pickers, the scorer's values.
+ * Pickers keep their own state across decisions (a round-robin cursor, smooth weights).
+ *
+ * <p>Source: DESIGN.md ("a picker chooses: argmax with random ties, best of k samples,
+ * weighted draw, softmax").
+ */
+public interface Picker {
+    /** {@link #pick} result meaning: reject the request. */
+    int REJECT = -1;
+
+    /**
+     * Chooses a candidate.
+     *
+     * @param candidates the candidates, with loads and masks (≥ 1 candidate)
+     * @param scorer the pipeline's scorer, or null for pickers that rank nothing
+     * @param rng the balancer's random stream
+     * @return a position in {@code [0, candidates.count())}, or {@link #REJECT}
+     */
+    int pick(Candidates candidates, Scorer scorer, RandomGenerator rng);
+}
