@@ -184,7 +184,7 @@ class ClusterAcceptanceTest {
         for (JsonNode v : views) {
             if (victimNodes.contains(v.get("node").asInt())) {
                 assertTrue(v.get("masked").asBoolean(), v.toString());
-                assertEquals("member removed from the cluster", v.get("maskReason").asText());
+                assertEquals("removed from the cluster", v.get("maskReason").asText());
             }
         }
         Thread.sleep(3000);

@@ -15,7 +15,7 @@ import org.loadlab.balancer.decision.Step;
 import org.loadlab.balancer.guardrail.Guardrails;
 import org.loadlab.balancer.guardrail.NodeHealth;
 import org.loadlab.balancer.information.InformationModel;
-import org.loadlab.balancer.policy.RoutingPolicy;
+import org.loadlab.balancer.decision.RoutingPolicy;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Env;
 import org.loadlab.kernel.Logic;
@@ -329,7 +329,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             LoadSnapshot s = d.loads[i];
             if (d.masks[i] != null || health.gone(node)) {
                 if (d.masks[i] == null) {
-                    d.masks[i] = health.membership(node).name().toLowerCase(java.util.Locale.ROOT);
+                    d.masks[i] = health.membershipReason(node);
                 }
                 gone++;
                 continue;
@@ -485,7 +485,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             if (d.masks == null) {
                 d.masks = new String[d.nodes.length];
             }
-            d.masks[pos] = health.membership(node).name().toLowerCase(java.util.Locale.ROOT);
+            d.masks[pos] = health.membershipReason(node);
             if (++d.replies == d.nodes.length) {
                 pending.remove(requestId);
                 env.cancelTimer(d.timeout);
@@ -573,7 +573,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
      */
     public DecisionRecord.NodeView view(int node, double now) {
         LoadSnapshot s = health.latest(node);
-        String mask = health.gone(node) ? health.membership(node).name().toLowerCase(java.util.Locale.ROOT)
+        String mask = health.gone(node) ? health.membershipReason(node)
                 : health.ejected(node);
         return new DecisionRecord.NodeView(node, s, s == null ? Double.NaN : now - s.sampledAt(),
                 policy.score(s, inFlight[node]), mask, inFlight[node]);
@@ -630,6 +630,11 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     /** Number of nodes in the sampling pool now. */
     public int poolSize() {
         return pool.size();
+    }
+
+    /** n, the number of nodes of the run (node indices are in [0, n)). */
+    public int nodeCount() {
+        return nodeCount;
     }
 
     /** This balancer's address. */

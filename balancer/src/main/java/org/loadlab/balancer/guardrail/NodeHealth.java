@@ -62,6 +62,15 @@ public final class NodeHealth {
         return membership[node];
     }
 
+    /** Why membership keeps the node out of the pool, or null while it is reachable. */
+    public String membershipReason(int node) {
+        return switch (membership[node]) {
+            case REACHABLE -> null;
+            case UNREACHABLE -> "unreachable";
+            case REMOVED -> "removed from the cluster";
+        };
+    }
+
     /** True if the node cannot be routed to: unreachable or removed. */
     public boolean gone(int node) {
         return membership[node] != Membership.REACHABLE;

@@ -4,7 +4,7 @@ import java.util.random.RandomGenerator;
 import org.loadlab.balancer.decision.Candidates;
 import org.loadlab.balancer.decision.DecisionContext;
 import org.loadlab.balancer.decision.Step;
-import org.loadlab.balancer.policy.RoutingPolicy;
+import org.loadlab.balancer.decision.RoutingPolicy;
 import org.loadlab.node.protocol.LoadSnapshot;
 
 /**

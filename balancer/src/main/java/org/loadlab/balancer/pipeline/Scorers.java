@@ -1,12 +1,12 @@
 package org.loadlab.balancer.pipeline;
 
 import org.loadlab.balancer.decision.Candidates;
-import org.loadlab.balancer.policy.AsmfSettings;
 import org.loadlab.node.protocol.LoadSnapshot;
 
 /**
  * The built-in scorers (SPEC.md §3): queue length (JSQ, power-of-d), requests in flight
- * (least-connections), marginal service rate μ/(1+q) (gmsr) and ASMF's corrected score.
+ * (least-connections) and marginal service rate μ/(1+q) (gmsr). Policy-specific scorers
+ * (ASMF's) live with their policy.
  */
 public final class Scorers {
     private Scorers() {
@@ -16,7 +16,7 @@ public final class Scorers {
     public static Scorer queueLength() {
         return new LoadScorer("queue length q_j, lowest wins", false) {
             @Override
-            double of(LoadSnapshot s) {
+            public double of(LoadSnapshot s) {
                 return s.queueLength();
             }
         };
@@ -26,20 +26,10 @@ public final class Scorers {
     public static Scorer marginalServiceRate() {
         return new LoadScorer("mu_j/(1+q_j), highest wins", true) {
             @Override
-            double of(LoadSnapshot s) {
+            public double of(LoadSnapshot s) {
                 return s.serviceRate() / (1.0 + s.queueLength());
             }
         };
-    }
-
-    /**
-     * ASMF's S'_j = μ_j/((1+q_j)(1+L_j))·C_j with L_j = α CPU + β MEM + γ IO + δ NET (seed 000);
-     * the ablation switches drop C (no feedback) or L (no multi-resource). Highest wins.
-     *
-     * @param settings weights and switches
-     */
-    public static AsmfScore asmf(AsmfSettings settings) {
-        return new AsmfScore(settings);
     }
 
     /** Requests this balancer has in flight at the node (its local count, no read); lowest wins. */
@@ -72,17 +62,22 @@ public final class Scorers {
         };
     }
 
-    /** A scorer that is a function of the candidate's load snapshot. */
-    private abstract static class LoadScorer implements Scorer {
+    /** A scorer that is a function of the candidate's load snapshot alone. */
+    public abstract static class LoadScorer implements Scorer {
         private final String rule;
         private final boolean higher;
 
-        LoadScorer(String rule, boolean higher) {
+        /**
+         * @param rule the rule in words
+         * @param higher true if a larger value is better
+         */
+        protected LoadScorer(String rule, boolean higher) {
             this.rule = rule;
             this.higher = higher;
         }
 
-        abstract double of(LoadSnapshot s);
+        /** The value of a node whose load {@code s} is known and up. */
+        public abstract double of(LoadSnapshot s);
 
         @Override
         public double value(Candidates c, int position) {
@@ -107,26 +102,6 @@ public final class Scorers {
         @Override
         public String rule() {
             return rule;
-        }
-    }
-
-    /** ASMF's corrected score S'_j (seed 000, SPEC.md §3). */
-    public static final class AsmfScore extends LoadScorer {
-        private final AsmfSettings settings;
-
-        AsmfScore(AsmfSettings settings) {
-            super("S' = mu/((1+q)(1+L))*C, highest wins; rejected below tau", true);
-            this.settings = settings;
-        }
-
-        /** S'_j of one node under these settings. */
-        @Override
-        public double of(LoadSnapshot s) {
-            double load = settings.useMultiResource()
-                    ? settings.alpha() * s.cpu() + settings.beta() * s.mem() + settings.gamma() * s.io() + settings.delta() * s.net()
-                    : 0.0;
-            double base = s.serviceRate() / ((1.0 + s.queueLength()) * (1.0 + load));
-            return settings.useFeedback() ? base * s.correction() : base;
         }
     }
 }

@@ -1,5 +1,7 @@
 package org.loadlab.balancer.policy;
 
+import org.loadlab.balancer.decision.RoutingPolicy;
+
 import org.loadlab.balancer.pipeline.Pickers;
 import org.loadlab.balancer.pipeline.PipelinePolicy;
 import org.loadlab.balancer.pipeline.Sampler;
@@ -131,7 +133,7 @@ public final class PolicyCatalog {
 
     private static PipelinePolicy asmf(String name, AsmfSettings a) {
         Sampler sampler = a.useSampling() ? Sampler.distinct(a.k()) : Sampler.WHOLE_POOL;
-        return new PipelinePolicy(name, sampler, Scorers.asmf(a), Pickers.bestAtLeast(a.tau()));
+        return new PipelinePolicy(name, sampler, new AsmfScore(a), Pickers.bestAtLeast(a.tau()));
     }
 
     /** True if the policy uses the nodes' ASMF feedback correction C_j. */

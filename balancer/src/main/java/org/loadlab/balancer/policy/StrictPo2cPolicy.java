@@ -1,5 +1,7 @@
 package org.loadlab.balancer.policy;
 
+import org.loadlab.balancer.decision.RoutingPolicy;
+
 import org.loadlab.balancer.decision.Candidates;
 import org.loadlab.balancer.decision.DecisionContext;
 import org.loadlab.balancer.decision.Step;

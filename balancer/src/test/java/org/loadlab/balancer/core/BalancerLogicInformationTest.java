@@ -9,7 +9,13 @@ import static org.loadlab.balancer.core.BalancerLogicProbeTest.logic;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.loadlab.node.FakeEnv;
+import org.loadlab.balancer.core.BalancerLogicProbeTest.Kind;
+import org.loadlab.balancer.information.CachedModel;
+import org.loadlab.balancer.information.InformationModel;
+import org.loadlab.balancer.information.OracleModel;
+import org.loadlab.balancer.information.ProbeModel;
+import org.loadlab.kernel.observe.Observation;
+import org.loadlab.kernel.sim.SimHarness;
 import org.loadlab.node.protocol.ClusterView;
 import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.kernel.NodeId;
@@ -19,10 +25,10 @@ import org.loadlab.node.protocol.NodeMessage;
 /** Cached and oracle information models, and response bookkeeping of {@link BalancerLogic}. */
 class BalancerLogicInformationTest {
 
-    private static int routeOne(BalancerLogic b, FakeEnv env, long id) {
+    private static int routeOne(BalancerLogic b, Bench env, long id) {
         env.drainSent();
-        b.on(new BalancerMessage.Arrival(id, 1.0, env.now()), env);
-        List<FakeEnv.Sent> sent = env.drainSent();
+        env.on(new BalancerMessage.Arrival(id, 1.0, env.now()));
+        List<Bench.Sent> sent = env.drainSent();
         assertEquals(1, sent.size(), "exactly the request, no probes: " + sent);
         assertTrue(sent.get(0).message() instanceof NodeMessage.Request);
         return ((NodeId) sent.get(0).to()).index();
@@ -30,31 +36,31 @@ class BalancerLogicInformationTest {
 
     @Test
     void cachedReportsNewerWinsOlderIgnored() {
-        BalancerLogic b = logic("p2c", new int[] {0, 1}, 2, InformationModel.Kind.CACHED);
-        FakeEnv env = new FakeEnv(SELF, 1);
-        b.on(new BalancerMessage.LoadReport(load(0, 9, 5.0)), env);
-        b.on(new BalancerMessage.LoadReport(load(0, 0, 3.0)), env); // older: must not overwrite
-        b.on(new BalancerMessage.LoadReport(load(1, 5, 4.0)), env);
+        BalancerLogic b = logic("p2c", new int[] {0, 1}, 2, Kind.CACHED);
+        Bench env = new Bench(b, 1);
+        env.on(new BalancerMessage.LoadReport(load(0, 9, 5.0)));
+        env.on(new BalancerMessage.LoadReport(load(0, 0, 3.0))); // older: must not overwrite
+        env.on(new BalancerMessage.LoadReport(load(1, 5, 4.0)));
         assertTrue(env.sent().isEmpty());
         env.at(6.0);
         for (int i = 0; i < 20; i++) {
             assertEquals(1, routeOne(b, env, i));
         }
         assertTrue(env.timers().isEmpty());
-        for (FakeEnv.RecordingMetrics.Decision d : env.metrics().decisions) {
+        for (Observation.Decided d : env.metrics().decisions()) {
             assertEquals(2, d.queries());
         }
-        b.on(new BalancerMessage.LoadReport(load(0, 1, 6.0)), env); // newer
+        env.on(new BalancerMessage.LoadReport(load(0, 1, 6.0))); // newer
         assertEquals(0, routeOne(b, env, 100));
     }
 
     @Test
     void cachedP2cOverTenNodesReadsTwoAndPicksTheShorterCachedQueue() {
         int n = 10;
-        BalancerLogic b = logic("p2c", iota(n), n, InformationModel.Kind.CACHED);
-        FakeEnv env = new FakeEnv(SELF, 42);
+        BalancerLogic b = logic("p2c", iota(n), n, Kind.CACHED);
+        Bench env = new Bench(b, 42);
         for (int j = 0; j < n; j++) {
-            b.on(new BalancerMessage.LoadReport(load(j, j, 0.0)), env); // q_j = j, all distinct
+            env.on(new BalancerMessage.LoadReport(load(j, j, 0.0))); // q_j = j, all distinct
         }
         int trials = 45_000;
         int[] chosen = new int[n];
@@ -67,14 +73,14 @@ class BalancerLogicInformationTest {
             assertEquals(expected, chosen[j], 0.06 * trials / 9 + 1, "node " + j + ": " + java.util.Arrays.toString(chosen));
         }
         assertEquals(0, chosen[n - 1], "the most loaded node can never win a pair");
-        assertTrue(env.metrics().decisions.stream().allMatch(d -> d.queries() == 2));
+        assertTrue(env.metrics().decisions().stream().allMatch(d -> d.queries() == 2));
     }
 
     @Test
     void cachedBeforeAnyReportIsUniform() {
         int n = 10;
-        BalancerLogic b = logic("p2c", iota(n), n, InformationModel.Kind.CACHED);
-        FakeEnv env = new FakeEnv(SELF, 7);
+        BalancerLogic b = logic("p2c", iota(n), n, Kind.CACHED);
+        Bench env = new Bench(b, 7);
         int trials = 20_000;
         int[] chosen = new int[n];
         for (int i = 0; i < trials; i++) {
@@ -83,15 +89,15 @@ class BalancerLogicInformationTest {
         for (int c : chosen) {
             assertTrue(c > 1800 && c < 2200, java.util.Arrays.toString(chosen));
         }
-        assertTrue(env.metrics().decisions.stream().allMatch(d -> d.queries() == 2));
-        assertTrue(env.metrics().rejected.isEmpty());
+        assertTrue(env.metrics().decisions().stream().allMatch(d -> d.queries() == 2));
+        assertTrue(env.metrics().rejected().isEmpty());
     }
 
     @Test
     void cachedBeforeAnyReportIsUniformWithinTheSample() {
         // k = |allowed|: the sample is always {4, 9} in the same order; the blind choice must still be 50/50.
-        BalancerLogic b = logic("p2c", new int[] {4, 9}, 10, InformationModel.Kind.CACHED);
-        FakeEnv env = new FakeEnv(SELF, 17);
+        BalancerLogic b = logic("p2c", new int[] {4, 9}, 10, Kind.CACHED);
+        Bench env = new Bench(b, 17);
         int[] chosen = new int[10];
         for (int i = 0; i < 10_000; i++) {
             chosen[routeOne(b, env, i)]++;
@@ -103,9 +109,9 @@ class BalancerLogicInformationTest {
     @Test
     void cachedNodesThatNeverReportedAreExcludedWhenAnotherSampledNodeReported() {
         int n = 10;
-        BalancerLogic b = logic("p2c", iota(n), n, InformationModel.Kind.CACHED);
-        FakeEnv env = new FakeEnv(SELF, 8);
-        b.on(new BalancerMessage.LoadReport(load(3, 1000, 0.0)), env); // only node 3 known, heavily loaded
+        BalancerLogic b = logic("p2c", iota(n), n, Kind.CACHED);
+        Bench env = new Bench(b, 8);
+        env.on(new BalancerMessage.LoadReport(load(3, 1000, 0.0))); // only node 3 known, heavily loaded
         int trials = 20_000;
         int[] chosen = new int[n];
         for (int i = 0; i < trials; i++) {
@@ -122,9 +128,9 @@ class BalancerLogicInformationTest {
 
     @Test
     void loadReportsAreIgnoredOutsideTheCachedModel() {
-        BalancerLogic b = logic("p2c", iota(3), 3, InformationModel.Kind.PROBE);
-        FakeEnv env = new FakeEnv(SELF, 1);
-        b.on(new BalancerMessage.LoadReport(load(0, 1, 0)), env);
+        BalancerLogic b = logic("p2c", iota(3), 3, Kind.PROBE);
+        Bench env = new Bench(b, 1);
+        env.on(new BalancerMessage.LoadReport(load(0, 1, 0)));
         assertTrue(env.sent().isEmpty());
     }
 
@@ -157,14 +163,14 @@ class BalancerLogicInformationTest {
         int n = 10;
         CountingView view = new CountingView(new int[] {5, 4, 3, 1, 7, 1, 9, 2, 8, 6});
         BalancerLogic b = new BalancerLogic(SELF, iota(n), n, BalancerLogicProbeTest.policy("least-queue", n),
-                new InformationModel(InformationModel.Kind.ORACLE, BalancerLogicProbeTest.TIMEOUT, view));
-        FakeEnv env = new FakeEnv(SELF, 3);
+                new OracleModel(view));
+        Bench env = new Bench(b, 3);
         int[] chosen = new int[n];
         for (int i = 0; i < 2000; i++) {
             chosen[routeOne(b, env, i)]++;
         }
         assertEquals(2000 * n, view.reads);
-        assertTrue(env.metrics().decisions.stream().allMatch(d -> d.queries() == n));
+        assertTrue(env.metrics().decisions().stream().allMatch(d -> d.queries() == n));
         assertEquals(2000, chosen[3] + chosen[5], "only the two shortest queues");
         assertTrue(chosen[3] > 850 && chosen[5] > 850, "tie between nodes 3 and 5 broken at random");
         assertTrue(env.timers().isEmpty());
@@ -176,21 +182,21 @@ class BalancerLogicInformationTest {
         int[] q = iota(n);
         CountingView view = new CountingView(q);
         BalancerLogic b = new BalancerLogic(SELF, iota(n), n, BalancerLogicProbeTest.policy("p2c", n),
-                new InformationModel(InformationModel.Kind.ORACLE, BalancerLogicProbeTest.TIMEOUT, view));
-        FakeEnv env = new FakeEnv(SELF, 4);
+                new OracleModel(view));
+        Bench env = new Bench(b, 4);
         int[] chosen = new int[n];
         for (int i = 0; i < 4500; i++) {
             chosen[routeOne(b, env, i)]++;
         }
         assertEquals(2 * 4500, view.reads);
         assertEquals(0, chosen[n - 1]);
-        assertTrue(env.metrics().decisions.stream().allMatch(d -> d.queries() == n), "SPEC §2: oracle counts |allowed|");
+        assertTrue(env.metrics().decisions().stream().allMatch(d -> d.queries() == n), "SPEC §2: oracle counts |allowed|");
     }
 
     @Test
     void inFlightCountsFollowRoutesAndResponses() {
-        BalancerLogic b = logic("least-connections", iota(4), 4, InformationModel.Kind.PROBE);
-        FakeEnv env = new FakeEnv(SELF, 5);
+        BalancerLogic b = logic("least-connections", iota(4), 4, Kind.PROBE);
+        Bench env = new Bench(b, 5);
         int[] routedTo = new int[8];
         for (int i = 0; i < 8; i++) {
             routedTo[i] = routeOne(b, env, i);
@@ -198,23 +204,23 @@ class BalancerLogicInformationTest {
         for (int j = 0; j < 4; j++) {
             assertEquals(2, b.inFlight(j), "least-connections balances in-flight counts");
         }
-        assertTrue(env.metrics().decisions.stream().allMatch(d -> d.queries() == 0));
+        assertTrue(env.metrics().decisions().stream().allMatch(d -> d.queries() == 0));
         // Two responses for requests at the same node bring it to 0; it is the next choice.
         int target = routedTo[0];
         int answered = 0;
         for (int i = 0; i < 8 && answered < 2; i++) {
             if (routedTo[i] == target) {
                 env.at(2.0 + i);
-                b.on(new BalancerMessage.Response(i, target, 0.5, answered == 0), env);
+                env.on(new BalancerMessage.Response(i, target, 0.5, answered == 0));
                 answered++;
             }
         }
         assertEquals(0, b.inFlight(target));
-        assertEquals(1, env.metrics().completed.size());
-        assertEquals(0.5, env.metrics().completed.get(0).arrivalTime(), 1e-12);
-        assertEquals(target, env.metrics().completed.get(0).node());
-        assertEquals(1, env.metrics().rejected.size(), "served=false counts as rejected");
-        assertEquals(0.5, env.metrics().rejected.get(0).arrivalTime(), 1e-12);
+        assertEquals(1, env.metrics().completed().size());
+        assertEquals(0.5, env.metrics().completed().get(0).arrivalTime(), 1e-12);
+        assertEquals(target, env.metrics().completed().get(0).node());
+        assertEquals(1, env.metrics().rejected().size(), "served=false counts as rejected");
+        assertEquals(0.5, env.metrics().rejected().get(0).arrivalTime(), 1e-12);
         assertEquals(target, routeOne(b, env, 100));
         assertEquals(1, b.inFlight(target));
     }
@@ -222,8 +228,8 @@ class BalancerLogicInformationTest {
     @Test
     void randomPolicyRoutesUniformlyOverTheAllowedSetOnly() {
         int[] allowed = {1, 4, 6};
-        BalancerLogic b = logic("random", allowed, 8, InformationModel.Kind.CACHED);
-        FakeEnv env = new FakeEnv(SELF, 6);
+        BalancerLogic b = logic("random", allowed, 8, Kind.CACHED);
+        Bench env = new Bench(b, 6);
         int[] chosen = new int[8];
         for (int i = 0; i < 9000; i++) {
             chosen[routeOne(b, env, i)]++;

@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.loadlab.node.FakeEnv;
+import org.loadlab.balancer.information.CachedModel;
+import org.loadlab.balancer.information.InformationModel;
+import org.loadlab.balancer.information.OracleModel;
+import org.loadlab.balancer.information.ProbeModel;
+import org.loadlab.kernel.sim.SimHarness;
 import org.loadlab.balancer.policy.AsmfSettings;
 import org.loadlab.balancer.policy.PolicyCatalog;
 import org.loadlab.balancer.policy.PolicyParameters;
@@ -37,42 +41,42 @@ class DelayModeTest {
         // tau 0.2 with mu 1 and L 0: a node is acceptable while 1/(1+q) >= 0.2, i.e. q <= 4.
         AsmfSettings a = new AsmfSettings(2, 0, 0, 0, 0, 0.2, false, true, false);
         return new BalancerLogic(SELF, new int[] {0, 1, 2, 3}, 4, PolicyCatalog.create("asmf", new PolicyParameters(2, a), new double[4]),
-                new InformationModel(InformationModel.Kind.ORACLE, 0.05, view), rejection);
+                new OracleModel(view), rejection);
     }
 
     @Test
     void retriesWithGrowingBackoffThenRoutesWhenTheClusterRecovers() {
         Queues view = new Queues();
         view.q = 9;
-        FakeEnv env = new FakeEnv(SELF, 1);
         BalancerLogic b = asmf(new RejectionSettings(true, 8, 0.1, 2.0, 4), view);
-        b.on(new BalancerMessage.Arrival(1, 1.0, 0.0), env);
-        assertEquals(0, env.metrics().rejected.size(), "held back, not rejected");
-        FakeEnv.Timer first = env.timersOf(BalancerMessage.RetryDue.class).get(0);
+        Bench env = new Bench(b, 1);
+        env.on(new BalancerMessage.Arrival(1, 1.0, 0.0));
+        assertEquals(0, env.metrics().rejected().size(), "held back, not rejected");
+        SimHarness.Timer first = env.timersOf(BalancerMessage.RetryDue.class).get(0);
         assertEquals(0.1, first.delay(), 1e-12);
-        env.fire(first.key(), b);
-        FakeEnv.Timer second = env.timersOf(BalancerMessage.RetryDue.class).get(0);
+        env.fire(first.key());
+        SimHarness.Timer second = env.timersOf(BalancerMessage.RetryDue.class).get(0);
         assertEquals(0.2, second.delay(), 1e-12, "backoff doubles");
         view.q = 1;
-        env.fire(second.key(), b);
+        env.fire(second.key());
         assertEquals(1, env.sentOfType(NodeMessage.Request.class).size(), "routed on the retry that found room");
-        assertEquals(0, env.metrics().rejected.size());
+        assertEquals(0, env.metrics().rejected().size());
         assertEquals(2, env.metrics().counter("delayed_retries"));
-        assertEquals(1, env.metrics().arrived, "a retry is not a new arrival");
+        assertEquals(1, env.metrics().arrived(), "a retry is not a new arrival");
     }
 
     @Test
     void rejectsWhenAttemptsAreUsedUpOrTheBufferIsFull() {
         Queues view = new Queues();
         view.q = 9;
-        FakeEnv env = new FakeEnv(SELF, 2);
         BalancerLogic b = asmf(new RejectionSettings(true, 2, 0.1, 1.0, 2), view);
-        b.on(new BalancerMessage.Arrival(1, 1.0, 0.0), env);
-        b.on(new BalancerMessage.Arrival(2, 1.0, 0.0), env);
-        b.on(new BalancerMessage.Arrival(3, 1.0, 0.0), env);
-        assertEquals(1, env.metrics().rejected.size(), "the third finds the buffer of 2 full");
-        env.runUntil(10.0, b);
-        assertEquals(3, env.metrics().rejected.size(), "after 2 attempts each, the held requests are rejected");
+        Bench env = new Bench(b, 2);
+        env.on(new BalancerMessage.Arrival(1, 1.0, 0.0));
+        env.on(new BalancerMessage.Arrival(2, 1.0, 0.0));
+        env.on(new BalancerMessage.Arrival(3, 1.0, 0.0));
+        assertEquals(1, env.metrics().rejected().size(), "the third finds the buffer of 2 full");
+        env.runUntil(10.0);
+        assertEquals(3, env.metrics().rejected().size(), "after 2 attempts each, the held requests are rejected");
         assertEquals(3, env.metrics().counter("delay_rejections"));
         assertTrue(env.timersOf(BalancerMessage.RetryDue.class).isEmpty());
     }
@@ -81,10 +85,10 @@ class DelayModeTest {
     void rejectModeRejectsAtOnce() {
         Queues view = new Queues();
         view.q = 9;
-        FakeEnv env = new FakeEnv(SELF, 3);
         BalancerLogic b = asmf(RejectionSettings.REJECT, view);
-        b.on(new BalancerMessage.Arrival(1, 1.0, 0.0), env);
-        assertEquals(1, env.metrics().rejected.size());
+        Bench env = new Bench(b, 3);
+        env.on(new BalancerMessage.Arrival(1, 1.0, 0.0));
+        assertEquals(1, env.metrics().rejected().size());
         assertTrue(env.timersOf(BalancerMessage.RetryDue.class).isEmpty());
     }
 }

@@ -1,5 +1,9 @@
 package org.loadlab.balancer.policy;
 
+import org.loadlab.balancer.pipeline.Picker;
+
+import org.loadlab.balancer.pipeline.PipelinePolicy;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.loadlab.balancer.policy.Snapshots.down;
 import static org.loadlab.balancer.policy.Snapshots.full;
@@ -14,8 +18,8 @@ class AsmfPolicyTest {
     private static final double EPS = 1e-12;
     private final SplittableRandom rng = new SplittableRandom(3);
 
-    private static AsmfPolicy policy(String name) {
-        return (AsmfPolicy) PolicyCatalog.create(name, PolicyParameters.DEFAULTS, new double[0]);
+    private static PipelinePolicy policy(String name) {
+        return PolicyCatalog.create(name, PolicyParameters.DEFAULTS, new double[0]);
     }
 
     // A: μ 15, q 2, (.5,.4,.3,.2), C 1.2 -> L = .2+.1+.06+.03 = .39, S = 15/(3*1.39), S' = S*1.2
@@ -29,19 +33,19 @@ class AsmfPolicyTest {
 
     @Test
     void scoreWithDefaultWeights() {
-        AsmfPolicy p = policy("asmf");
-        assertEquals(15.0 / (3 * 1.39) * 1.2, p.score(A), EPS);
-        assertEquals(4.316546762589928, p.score(A), 1e-9);
-        assertEquals(12.0 / 1.9 * 0.45, p.score(B), EPS);
-        assertEquals(2.5, p.score(E), EPS);
-        assertEquals(3.0, p.score(F), EPS);
-        assertEquals(2, p.sampleSize(10));
-        assertEquals(1, p.sampleSize(1));
+        PipelinePolicy p = policy("asmf");
+        assertEquals(15.0 / (3 * 1.39) * 1.2, p.score(A, 0), EPS);
+        assertEquals(4.316546762589928, p.score(A, 0), 1e-9);
+        assertEquals(12.0 / 1.9 * 0.45, p.score(B, 0), EPS);
+        assertEquals(2.5, p.score(E, 0), EPS);
+        assertEquals(3.0, p.score(F, 0), EPS);
+        assertEquals(2, p.reads(10));
+        assertEquals(1, p.reads(1));
     }
 
     @Test
     void picksLargestCorrectedScore() {
-        AsmfPolicy p = policy("asmf");
+        PipelinePolicy p = policy("asmf");
         for (int i = 0; i < 20; i++) {
             assertEquals(0, p.choose(set(A, B), rng)); // 4.32 > 2.84
             assertEquals(1, p.choose(set(E, F), rng)); // 3 > 2.5
@@ -50,55 +54,55 @@ class AsmfPolicyTest {
 
     @Test
     void noFeedbackIgnoresCorrection() {
-        AsmfPolicy p = policy("asmf-no-feedback");
+        PipelinePolicy p = policy("asmf-no-feedback");
         assertEquals("asmf-no-feedback", p.name());
-        assertEquals(15.0 / (3 * 1.39), p.score(A), EPS);
-        assertEquals(12.0 / 1.9, p.score(B), EPS);
+        assertEquals(15.0 / (3 * 1.39), p.score(A, 0), EPS);
+        assertEquals(12.0 / 1.9, p.score(B, 0), EPS);
         assertEquals(1, p.choose(set(A, B), rng)); // 6.32 > 3.60
-        assertEquals(2, p.sampleSize(10));
+        assertEquals(2, p.reads(10));
     }
 
     @Test
     void noMultiResourceIgnoresResourceLoad() {
-        AsmfPolicy p = policy("asmf-no-multiresource");
-        assertEquals(15.0 / 3 * 1.2, p.score(A), EPS);
-        assertEquals(5.0, p.score(E), EPS);
+        PipelinePolicy p = policy("asmf-no-multiresource");
+        assertEquals(15.0 / 3 * 1.2, p.score(A, 0), EPS);
+        assertEquals(5.0, p.score(E, 0), EPS);
         assertEquals(0, p.choose(set(E, F), rng)); // 5 > 3
-        assertEquals(2, p.sampleSize(10));
+        assertEquals(2, p.reads(10));
     }
 
     @Test
     void noSamplingReadsAllAllowedNodes() {
-        AsmfPolicy p = policy("asmf-no-sampling");
-        assertEquals(10, p.sampleSize(10));
-        assertEquals(37, p.sampleSize(37));
-        assertEquals(p.score(A), policy("asmf").score(A), EPS);
+        PipelinePolicy p = policy("asmf-no-sampling");
+        assertEquals(10, p.reads(10));
+        assertEquals(37, p.reads(37));
+        assertEquals(p.score(A, 0), policy("asmf").score(A, 0), EPS);
     }
 
     @Test
     void rejectsBelowTau() {
-        AsmfPolicy p = policy("asmf");
+        PipelinePolicy p = policy("asmf");
         // μ 1, q 9, all .5 -> L = .5, S = 1/(10*1.5) = 0.0667 < τ 0.12
         LoadSnapshot weak = full(0, 1, 9, 0.5, 0.5, 0.5, 0.5, 1.0);
-        assertEquals(1.0 / 15, p.score(weak), EPS);
-        assertEquals(SelectionPolicy.REJECT, p.choose(set(weak, weak), rng));
+        assertEquals(1.0 / 15, p.score(weak, 0), EPS);
+        assertEquals(Picker.REJECT, p.choose(set(weak, weak), rng));
         // Exactly τ is not below τ.
         LoadSnapshot atTau = full(1, 0.12, 0, 0, 0, 0, 0, 1.0);
         assertEquals(1, p.choose(set(weak, atTau), rng));
         // Feedback can push a node under τ: 0.2 * 0.5 = 0.1.
         LoadSnapshot corrected = full(2, 0.2, 0, 0, 0, 0, 0, 0.5);
-        assertEquals(SelectionPolicy.REJECT, p.choose(set(corrected), rng));
+        assertEquals(Picker.REJECT, p.choose(set(corrected), rng));
         assertEquals(0, policy("asmf-no-feedback").choose(set(corrected), rng));
         // Unknown or failed nodes are skipped; none usable rejects.
-        assertEquals(SelectionPolicy.REJECT, p.choose(set(null, down(1, 0)), rng));
+        assertEquals(Picker.REJECT, p.choose(set(null, down(1, 0)), rng));
         assertEquals(1, p.choose(set(null, A, down(2, 0)), rng));
     }
 
     @Test
     void customWeightsAndTau() {
-        AsmfPolicy p = new AsmfPolicy("asmf", new AsmfSettings(3, 1, 0, 0, 0, 0.0, true, true, true));
-        assertEquals(3, p.sampleSize(10));
+        PipelinePolicy p = PolicyCatalog.create("asmf", new PolicyParameters(2, new AsmfSettings(3, 1, 0, 0, 0, 0.0, true, true, true)), new double[64]);
+        assertEquals(3, p.reads(10));
         // Only CPU counts: L = .5 -> 15/(3*1.5)*1.2 = 4
-        assertEquals(4.0, p.score(A), EPS);
+        assertEquals(4.0, p.score(A, 0), EPS);
     }
 }

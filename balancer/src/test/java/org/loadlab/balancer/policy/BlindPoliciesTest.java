@@ -1,5 +1,9 @@
 package org.loadlab.balancer.policy;
 
+import org.loadlab.balancer.pipeline.PipelinePolicy;
+
+import org.loadlab.balancer.decision.Candidates;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,17 +12,17 @@ import org.junit.jupiter.api.Test;
 
 /** random, round-robin and weighted-round-robin (policies that read no load). */
 class BlindPoliciesTest {
-    private static CandidateSet blind(int[] nodes) {
-        return new CandidateSet(new int[16]).reset(nodes, null, nodes.length);
+    private static Candidates blind(int[] nodes) {
+        return new Candidates(new int[16]).reset(nodes, null, null, nodes.length);
     }
 
     @Test
     void randomIsUniformChiSquare() {
         int n = 10;
         int trials = 100_000;
-        RandomPolicy p = new RandomPolicy();
-        assertEquals(0, p.sampleSize(n));
-        CandidateSet cs = blind(Snapshots.iota(n));
+        PipelinePolicy p = PolicyCatalog.create("random", PolicyParameters.DEFAULTS, new double[64]);
+        assertEquals(0, p.reads(n));
+        Candidates cs = blind(Snapshots.iota(n));
         SplittableRandom rng = new SplittableRandom(2024);
         int[] counts = new int[n];
         for (int i = 0; i < trials; i++) {
@@ -40,9 +44,9 @@ class BlindPoliciesTest {
         int n = 5;
         int[] firstCounts = new int[n];
         for (long seed = 0; seed < 500; seed++) {
-            RoundRobinPolicy p = new RoundRobinPolicy();
-            assertEquals(0, p.sampleSize(n));
-            CandidateSet cs = blind(Snapshots.iota(n));
+            PipelinePolicy p = PolicyCatalog.create("round-robin", PolicyParameters.DEFAULTS, new double[64]);
+            assertEquals(0, p.reads(n));
+            Candidates cs = blind(Snapshots.iota(n));
             SplittableRandom rng = new SplittableRandom(seed);
             int first = p.choose(cs, rng);
             firstCounts[first]++;
@@ -61,9 +65,9 @@ class BlindPoliciesTest {
     @Test
     void smoothWeightedRoundRobinFiveOneOneIsTheNginxSequence() {
         double[] weights = {5, 1, 1};
-        WeightedRoundRobinPolicy p = new WeightedRoundRobinPolicy(weights);
-        assertEquals(0, p.sampleSize(3));
-        CandidateSet cs = blind(new int[] {0, 1, 2});
+        PipelinePolicy p = PolicyCatalog.create("weighted-round-robin", PolicyParameters.DEFAULTS, weights);
+        assertEquals(0, p.reads(3));
+        Candidates cs = blind(new int[] {0, 1, 2});
         SplittableRandom rng = new SplittableRandom(1);
         int cycles = 1000;
         int[] seq = new int[7 * cycles];
@@ -102,8 +106,8 @@ class BlindPoliciesTest {
     @Test
     void weightedRoundRobinUsesWeightsByNodeIndexAndExactShares() {
         double[] weightByNode = {1, 100, 3};
-        WeightedRoundRobinPolicy p = new WeightedRoundRobinPolicy(weightByNode);
-        CandidateSet cs = blind(new int[] {2, 0}); // allowed set without node 1
+        PipelinePolicy p = PolicyCatalog.create("weighted-round-robin", PolicyParameters.DEFAULTS, weightByNode);
+        Candidates cs = blind(new int[] {2, 0}); // allowed set without node 1
         SplittableRandom rng = new SplittableRandom(9);
         int[] counts = new int[2];
         for (int i = 0; i < 400; i++) {
@@ -117,8 +121,8 @@ class BlindPoliciesTest {
     void equalWeightsGiveAPermutationPerCycleWithRandomFirst() {
         int[] first = new int[3];
         for (long seed = 0; seed < 300; seed++) {
-            WeightedRoundRobinPolicy p = new WeightedRoundRobinPolicy(new double[] {2, 2, 2});
-            CandidateSet cs = blind(new int[] {0, 1, 2});
+            PipelinePolicy p = PolicyCatalog.create("weighted-round-robin", PolicyParameters.DEFAULTS, new double[] {2, 2, 2});
+            Candidates cs = blind(new int[] {0, 1, 2});
             SplittableRandom rng = new SplittableRandom(seed);
             for (int c = 0; c < 4; c++) {
                 boolean[] seen = new boolean[3];

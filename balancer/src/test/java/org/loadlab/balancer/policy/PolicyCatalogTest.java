@@ -1,5 +1,9 @@
 package org.loadlab.balancer.policy;
 
+import org.loadlab.balancer.decision.RoutingPolicy;
+
+import org.loadlab.balancer.pipeline.PipelinePolicy;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,7 +26,7 @@ class PolicyCatalogTest {
             RoutingPolicy p = PolicyCatalog.instantiate(e.name(), PolicyParameters.DEFAULTS, RATES);
             assertEquals(e.name(), p.name());
             assertNotSame(p, PolicyCatalog.instantiate(e.name(), PolicyParameters.DEFAULTS, RATES), "fresh instance per call");
-            assertEquals(PolicyCatalog.multiRound(e.name()), p instanceof RoundPolicy, e.name());
+            assertEquals(PolicyCatalog.multiRound(e.name()), !(p instanceof PipelinePolicy), e.name());
             if (!PolicyCatalog.multiRound(e.name())) {
                 assertEquals(e.name(), PolicyCatalog.create(e.name(), PolicyParameters.DEFAULTS, RATES).name());
             }
@@ -38,13 +42,13 @@ class PolicyCatalogTest {
     @Test
     void sampleSizesFollowTheSpec() {
         PolicyParameters k3 = new PolicyParameters(3, AsmfSettings.DEFAULT);
-        assertEquals(0, PolicyCatalog.create("random", k3, RATES).sampleSize(10));
-        assertEquals(10, PolicyCatalog.create("least-queue", k3, RATES).sampleSize(10));
-        assertEquals(2, PolicyCatalog.create("p2c", k3, RATES).sampleSize(10));
-        assertEquals(3, PolicyCatalog.create("power-of-k", k3, RATES).sampleSize(10));
-        assertEquals(10, PolicyCatalog.create("gmsr", k3, RATES).sampleSize(10));
-        assertEquals(2, PolicyCatalog.create("asmf", k3, RATES).sampleSize(10));
-        assertEquals(10, PolicyCatalog.create("asmf-no-sampling", k3, RATES).sampleSize(10));
+        assertEquals(0, PolicyCatalog.create("random", k3, RATES).reads(10));
+        assertEquals(10, PolicyCatalog.create("least-queue", k3, RATES).reads(10));
+        assertEquals(2, PolicyCatalog.create("p2c", k3, RATES).reads(10));
+        assertEquals(3, PolicyCatalog.create("power-of-k", k3, RATES).reads(10));
+        assertEquals(10, PolicyCatalog.create("gmsr", k3, RATES).reads(10));
+        assertEquals(2, PolicyCatalog.create("asmf", k3, RATES).reads(10));
+        assertEquals(10, PolicyCatalog.create("asmf-no-sampling", k3, RATES).reads(10));
     }
 
     @Test
@@ -56,7 +60,7 @@ class PolicyCatalogTest {
         PolicyParameters t0 = new PolicyParameters(2, AsmfSettings.DEFAULT, 0);
         assertThrows(IllegalArgumentException.class, () -> PolicyCatalog.instantiate("sticky-lazy", t0, RATES));
         assertTrue(PolicyCatalog.instantiate("strict-po2c", PolicyParameters.DEFAULTS, RATES) instanceof StrictPo2cPolicy);
-        assertTrue(PolicyCatalog.instantiate("p2c", PolicyParameters.DEFAULTS, RATES) instanceof SelectionPolicy);
+        assertTrue(PolicyCatalog.instantiate("p2c", PolicyParameters.DEFAULTS, RATES) instanceof PipelinePolicy);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package org.loadlab.balancer.policy;
 
+import org.loadlab.balancer.decision.Candidates;
+
 import org.loadlab.node.protocol.LoadSnapshot;
 
 /** Hand-built load snapshots for policy tests. */
@@ -32,7 +34,7 @@ final class Snapshots {
         return a;
     }
 
-    static CandidateSet set(LoadSnapshot... loads) {
-        return new CandidateSet(new int[loads.length]).reset(iota(loads.length), loads, loads.length);
+    static Candidates set(LoadSnapshot... loads) {
+        return new Candidates(new int[loads.length]).reset(iota(loads.length), loads, null, loads.length);
     }
 }

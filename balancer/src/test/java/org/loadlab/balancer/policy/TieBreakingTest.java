@@ -1,5 +1,9 @@
 package org.loadlab.balancer.policy;
 
+import org.loadlab.balancer.pipeline.PipelinePolicy;
+
+import org.loadlab.balancer.decision.Candidates;
+
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -12,7 +16,7 @@ class TieBreakingTest {
     private static final int N = 5;
     private static final int TRIALS = 50_000;
 
-    private static void assertUniform(SelectionPolicy p, CandidateSet cs) {
+    private static void assertUniform(PipelinePolicy p, Candidates cs) {
         SplittableRandom rng = new SplittableRandom(77);
         int[] counts = new int[N];
         for (int i = 0; i < TRIALS; i++) {
@@ -31,7 +35,7 @@ class TieBreakingTest {
         for (int i = 0; i < N; i++) {
             loads[i] = Snapshots.full(i, 10, 2, 0.5, 0.5, 0.5, 0.5, 1.0);
         }
-        CandidateSet cs = new CandidateSet(new int[N]).reset(Snapshots.iota(N), loads, N);
+        Candidates cs = new Candidates(new int[N]).reset(Snapshots.iota(N), loads, null, N);
         double[] rates = {10, 10, 10, 10, 10};
         for (String name : List.of("least-queue", "p2c", "power-of-k", "gmsr", "asmf", "asmf-no-feedback",
                 "asmf-no-sampling", "asmf-no-multiresource", "least-connections", "random")) {
@@ -44,8 +48,8 @@ class TieBreakingTest {
         // Positions 1 and 3 tie for the shortest queue; 0, 2, 4 are longer.
         LoadSnapshot[] loads = {Snapshots.q(0, 4), Snapshots.q(1, 1), Snapshots.q(2, 2), Snapshots.q(3, 1),
                 Snapshots.q(4, 9)};
-        CandidateSet cs = new CandidateSet(new int[N]).reset(Snapshots.iota(N), loads, N);
-        SelectionPolicy p = ShortestQueuePolicy.leastQueue();
+        Candidates cs = new Candidates(new int[N]).reset(Snapshots.iota(N), loads, null, N);
+        PipelinePolicy p = PolicyCatalog.create("least-queue", PolicyParameters.DEFAULTS, new double[64]);
         SplittableRandom rng = new SplittableRandom(1);
         int[] counts = new int[N];
         for (int i = 0; i < 20_000; i++) {

@@ -3,8 +3,8 @@ package org.loadlab.experiment.run;
 import java.util.ArrayList;
 import java.util.List;
 import org.loadlab.balancer.pipeline.PipelinePolicy;
-import org.loadlab.balancer.pipeline.Scorers;
-import org.loadlab.balancer.policy.RoutingPolicy;
+import org.loadlab.balancer.policy.AsmfScore;
+import org.loadlab.balancer.decision.RoutingPolicy;
 import org.loadlab.node.backend.BackendNode;
 import org.loadlab.node.protocol.LoadSnapshot;
 
@@ -35,7 +35,7 @@ public record NodeInspection(int node, LoadSnapshot load, double score) {
         RoutingPolicy policy = assembly.balancers()[0].routingPolicy();
         for (BackendNode node : assembly.nodes()) {
             LoadSnapshot s = node.snapshot(now);
-            boolean asmf = policy instanceof PipelinePolicy p && p.scorer() instanceof Scorers.AsmfScore;
+            boolean asmf = policy instanceof PipelinePolicy p && p.scorer() instanceof AsmfScore;
             out.add(new NodeInspection(s.node(), s, asmf ? policy.score(s, 0) : Double.NaN));
         }
         return out;

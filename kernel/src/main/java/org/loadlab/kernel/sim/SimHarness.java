@@ -222,10 +222,10 @@ public final class SimHarness {
         return out;
     }
 
-    /** Every observation so far, in order. */
+    /** Every observation so far, in order (a read-only view that grows as the run goes on). */
     public List<Observation> observations() {
         drainLog();
-        return List.copyOf(observed);
+        return java.util.Collections.unmodifiableList(observed);
     }
 
     /** The observations of {@code type} so far. */

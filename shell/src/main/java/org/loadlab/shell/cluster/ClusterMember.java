@@ -1,5 +1,7 @@
 package org.loadlab.shell.cluster;
 
+import org.loadlab.shell.metrics.SinkFactory;
+
 import com.typesafe.config.Config;
 import java.io.IOException;
 import java.io.InputStream;

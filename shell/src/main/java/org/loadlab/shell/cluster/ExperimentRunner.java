@@ -1,5 +1,7 @@
 package org.loadlab.shell.cluster;
 
+import org.loadlab.shell.metrics.SinkFactory;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,5 +1,7 @@
 package org.loadlab.shell.cluster;
 
+import org.loadlab.shell.metrics.SinkFactory;
+
 import org.loadlab.node.protocol.ChaosFaults;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;

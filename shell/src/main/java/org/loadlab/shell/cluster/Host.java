@@ -1,5 +1,7 @@
 package org.loadlab.shell.cluster;
 
+import org.loadlab.shell.metrics.SinkFactory;
+
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;

@@ -1,5 +1,7 @@
 package org.loadlab.shell.cluster;
 
+import org.loadlab.shell.metrics.SinkFactory;
+
 import com.typesafe.config.ConfigFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +27,7 @@ import org.apache.pekko.cluster.typed.Subscribe;
 import org.loadlab.balancer.core.BalancerLogic;
 import org.loadlab.balancer.core.DecisionRecord;
 import org.loadlab.balancer.policy.PolicyCatalog;
-import org.loadlab.balancer.policy.RoutingPolicy;
+import org.loadlab.balancer.decision.RoutingPolicy;
 import org.loadlab.kernel.observe.Observation;
 import org.loadlab.kernel.observe.ObservationLog;
 import org.loadlab.node.backend.BackendNode;

@@ -3,7 +3,6 @@ package org.loadlab.shell.metrics;
 import com.typesafe.config.Config;
 import java.util.concurrent.TimeUnit;
 import kamon.Kamon;
-import org.loadlab.shell.cluster.SinkFactory;
 import scala.concurrent.Await;
 import scala.concurrent.duration.Duration;
 

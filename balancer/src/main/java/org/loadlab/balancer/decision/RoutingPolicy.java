@@ -1,7 +1,5 @@
-package org.loadlab.balancer.policy;
+package org.loadlab.balancer.decision;
 
-import org.loadlab.balancer.decision.DecisionContext;
-import org.loadlab.balancer.decision.Step;
 import org.loadlab.node.protocol.LoadSnapshot;
 
 /**

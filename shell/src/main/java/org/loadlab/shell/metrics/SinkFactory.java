@@ -1,4 +1,4 @@
-package org.loadlab.shell.cluster;
+package org.loadlab.shell.metrics;
 
 import org.loadlab.kernel.MetricsSink;
 
