@@ -130,7 +130,7 @@ class AboveAverageTest {
         c.arrive(2, LONG);
         load(c, 0, 3, LONG); // a sender; nodes 1 and 2 (load 1) are in range: no Accept
         assertEquals(0, c.sim.counter(PeerNode.TRANSFERS));
-        c.sim.runUntil(0.5);          // node 1 becomes a receiver: TooLow; node 0 answers TooHigh; node 1 accepts
+        c.sim.runUntil(0.5); // node 1 becomes a receiver: TooLow; node 0 answers TooHigh; node 1 accepts
         assertEquals(1, c.sim.counter(PeerNode.TRANSFERS));
         assertEquals(1, c.nodes[1].queueLength());
         assertEquals(2, c.nodes[0].queueLength());

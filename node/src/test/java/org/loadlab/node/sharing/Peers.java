@@ -46,7 +46,13 @@ final class Peers {
         return new SharingSettings(threshold, d.pollLimit(), 0, d.pollTimeout(), 0, 0, 0, 1, d.retryPeriod(), d.aboveAverage());
     }
 
-    /** A new task of {@code demand} work units arrives at node {@code i} now; it and everything else due now is handled. */
+    /**
+     * A new task of {@code demand} work units arrives at node {@code i} now; it and everything
+     * else due now is handled. The engine queues it behind what is already due at this instant
+     * (the messages the nodes sent at start, when a test puts tasks at time 0), where the old
+     * hand-driven cluster handed it to the node ahead of them; no case here depends on that
+     * order (a TooLow reaching a node that is not a sender is ignored either way).
+     */
     void arrive(int i, double demand) {
         sim.deliver(NodeId.of(i), new SharingMessage.Arrival(nextTaskId++, demand, sim.now()));
     }

@@ -54,7 +54,7 @@ class ReceiverInitiatedTest {
             load(c, i, T, LONG);
         }
         c.arrive(0, 0.5);
-        c.sim.runUntil(0.5);                // departure at 0.5: Lp = 3 polls, all answer "not a sender"
+        c.sim.runUntil(0.5); // departure at 0.5: Lp = 3 polls, all answer "not a sender"
         assertEquals(3, c.sim.counter(PeerNode.POLLS));
         assertTrue(hasRetryTimer(c, 0));
         c.sim.runUntil(0.5 + s.retryPeriod() - 1e-6);
@@ -89,7 +89,7 @@ class ReceiverInitiatedTest {
         assertEquals(1, d.sim.counter(PeerNode.TRANSFERS));
         load(d, 0, 1, LONG); // q0 = 3 again, node 1 at 2 = T: no receiver
         assertEquals(1, d.sim.counter(PeerNode.TRANSFERS));
-        d.sim.runUntil(0.25);       // node 1's short task departs: q1 = 1 < T, node 0 at 3 > T gives one
+        d.sim.runUntil(0.25); // node 1's short task departs: q1 = 1 < T, node 0 at 3 > T gives one
         assertEquals(2, d.sim.counter(PeerNode.TRANSFERS));
         assertEquals(T, d.nodes[0].queueLength());
         assertEquals(T, d.nodes[1].queueLength());
