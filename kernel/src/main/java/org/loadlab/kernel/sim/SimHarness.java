@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
 import org.loadlab.kernel.Address;
 import org.loadlab.kernel.BalancerId;
@@ -15,6 +16,7 @@ import org.loadlab.kernel.MetricsSink;
 import org.loadlab.kernel.NodeId;
 import org.loadlab.kernel.observe.Observation;
 import org.loadlab.kernel.observe.ObservationLog;
+import org.loadlab.kernel.observe.RequestLedger;
 
 /**
  * The simulation engine set up for a test of one or a few cores: the cores under test run
@@ -22,7 +24,9 @@ import org.loadlab.kernel.observe.ObservationLog;
  * semantics, one random stream per participant), every other participant is a stand-in
  * that records what it receives and may answer by a script, observations are kept as
  * {@link Observation} records, and the test steps time with {@link #runUntil}. The cores'
- * timers can be listed and fired. Network latency is zero unless given.
+ * timers can be listed and fired, every message a core sends is kept ({@link #sent}) and
+ * requests are counted as the shells count them ({@link #requests}). Network latency is zero
+ * unless given.
  *
  * <p>Source: DESIGN.md ("the simulation engine ... becomes the bottom layer that every
  * core's tests use").
@@ -36,6 +40,17 @@ public final class SimHarness {
      * @param message the message
      */
     public record Delivery(double at, Address to, Message message) {
+    }
+
+    /**
+     * A message a core under test sent (to anyone: a stand-in, another core or itself).
+     *
+     * @param at send time, seconds (it is delivered at this time plus the network latency)
+     * @param from the sending core's address
+     * @param to the receiver's address
+     * @param message the message
+     */
+    public record Sent(double at, Address from, Address to, Message message) {
     }
 
     /**
@@ -64,8 +79,10 @@ public final class SimHarness {
     private final int clients;
     private final SimEngine engine;
     private final ObservationLog log = new ObservationLog();
+    private final RequestLedger ledger = new RequestLedger(log);
     private final List<Observation> observed = new ArrayList<>();
     private final List<Delivery> deliveries = new ArrayList<>();
+    private final List<Sent> sent = new ArrayList<>();
     private final Map<Address, Map<Object, Timer>> timers = new LinkedHashMap<>();
     private final Map<Address, Env> envs = new LinkedHashMap<>();
     private final Map<Address, Logic<? extends Message>> installed = new LinkedHashMap<>();
@@ -95,7 +112,7 @@ public final class SimHarness {
         this.nodes = nodes;
         this.balancers = balancers;
         this.clients = clients;
-        this.engine = new SimEngine(seed, nodes, balancers, clients, latency, log);
+        this.engine = new SimEngine(seed, nodes, balancers, clients, latency, ledger);
     }
 
     /**
@@ -160,6 +177,24 @@ public final class SimHarness {
         drainLog();
     }
 
+    /**
+     * Handles events in order until {@code done} holds (checked before each event), no event
+     * is left or the next one lies beyond {@code maxTime} (then the clock is set to
+     * {@code maxTime}). For runs whose cores keep timers going for ever (a receiver that
+     * polls periodically), where "no event left" never comes; keep {@code done} cheap, e.g.
+     * a count of {@link #requests()}.
+     *
+     * @param done the stop condition
+     * @param maxTime latest event time to handle, seconds
+     * @return whether {@code done} holds at the end
+     */
+    public boolean runUntil(BooleanSupplier done, double maxTime) {
+        start();
+        engine.run(done, maxTime);
+        drainLog();
+        return done.getAsBoolean();
+    }
+
     /** Handles every event due now (zero-latency exchanges). */
     public void settle() {
         runUntil(now());
@@ -220,6 +255,34 @@ public final class SimHarness {
             }
         }
         return out;
+    }
+
+    /**
+     * Every message the cores under test sent so far, in send order (messages that the test
+     * or a stand-in's script sent are not included).
+     */
+    public List<Sent> sent() {
+        return List.copyOf(sent);
+    }
+
+    /** The messages of {@code type} the cores under test sent so far, in send order. */
+    public List<Sent> sent(Class<? extends Message> type) {
+        List<Sent> out = new ArrayList<>();
+        for (Sent s : sent) {
+            if (type.isInstance(s.message())) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The request counts so far (arrived, completed, rejected, lost), kept as every shell keeps
+     * them: by a {@link RequestLedger} in front of the observation log. Live: it goes on
+     * counting as the run goes on.
+     */
+    public RequestLedger requests() {
+        return ledger;
     }
 
     /** Every observation so far, in order (a read-only view that grows as the run goes on). */
@@ -313,12 +376,29 @@ public final class SimHarness {
         @Override
         public void on(M message, Env e) {
             Env view = wrap(e);
-            Map<Object, Timer> active = timers.get(address);
-            if (active != null) {
-                // A timer that fires is no longer active (found by its message: the engine delivers the message object).
-                active.values().removeIf(t -> t.message() == message && t.due() <= e.now());
-            }
+            forgetFired(message, e.now());
             core.on(message, view);
+        }
+
+        /**
+         * A timer that fires is no longer active. It is found by its message (the engine
+         * delivers the timer's message object): the due one started first, as the engine fires
+         * timers in (due time, start) order; another timer with the same message stays active.
+         */
+        private void forgetFired(M message, double now) {
+            Map<Object, Timer> active = timers.get(address);
+            if (active == null) {
+                return;
+            }
+            Timer fired = null;
+            for (Timer t : active.values()) {
+                if (t.message() == message && t.due() <= now && (fired == null || t.due() < fired.due())) {
+                    fired = t;
+                }
+            }
+            if (fired != null) {
+                active.remove(fired.key());
+            }
         }
     }
 
@@ -349,6 +429,7 @@ public final class SimHarness {
 
         @Override
         public void send(Address to, Message message) {
+            sent.add(new Sent(now(), address, to, message));
             engineEnv.send(to, message);
         }
 

@@ -11,49 +11,68 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.loadlab.node.FakeEnv;
 import org.loadlab.kernel.BalancerId;
-import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.observe.Observation;
+import org.loadlab.kernel.sim.SimHarness;
+import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
 
-/** FCFS service, multi-server, capacity, failure and degradation of {@link BackendNode}. */
+/**
+ * FCFS service, multi-server, capacity, failure and degradation of {@link BackendNode}, run on
+ * the simulation engine ({@link SimHarness}): node 3 is under test, the balancers are stand-ins
+ * that record what they receive, and the test steps the clock.
+ */
 class BackendNodeTest {
     private static final double EPS = 1e-9;
     private static final BalancerId B0 = new BalancerId(0);
     private static final int NODE = 3;
+    private static final NodeId SELF = NodeId.of(NODE);
 
     private BackendNode node;
-    private FakeEnv env;
+    private SimHarness sim;
 
     private void setUp(double mu, NodeSettings settings) {
-        node = new BackendNode(NodeId.of(NODE), mu, settings);
-        env = new FakeEnv(NodeId.of(NODE), 42);
-        node.onStart(env);
+        node = new BackendNode(SELF, mu, settings);
+        sim = new SimHarness(42, NODE + 1, 3, 0).install(SELF, node);
+        sim.start();
     }
 
     private static NodeSettings servers(int c) {
         return new NodeSettings(c, 0, 0.1, 0, 0, List.of(), FeedbackSettings.OFF);
     }
 
+    /** Runs the node up to {@code t} (its timers due by then fire first) and hands it {@code message} there. */
+    private void at(double t, NodeMessage message) {
+        sim.sendAt(t, SELF, message);
+        sim.runUntil(t);
+    }
+
     private void request(double t, long id, double demand) {
-        env.at(t);
-        node.on(new NodeMessage.Request(id, demand, t, B0), env);
+        at(t, new NodeMessage.Request(id, demand, t, B0));
     }
 
-    private List<FakeEnv.Timer> serviceTimers() {
-        return env.timersOf(NodeMessage.ServiceDone.class);
+    private List<SimHarness.Timer> serviceTimers() {
+        return sim.timersOf(SELF, NodeMessage.ServiceDone.class);
     }
 
-    private FakeEnv.Timer onlyServiceTimer() {
-        List<FakeEnv.Timer> ts = serviceTimers();
+    private SimHarness.Timer onlyServiceTimer() {
+        List<SimHarness.Timer> ts = serviceTimers();
         assertEquals(1, ts.size(), "exactly one service timer expected, got " + ts);
         return ts.get(0);
     }
 
     private List<BalancerMessage.Response> responses() {
-        return env.sentOfType(BalancerMessage.Response.class);
+        return sim.delivered(BalancerMessage.Response.class);
+    }
+
+    private List<Observation.ServiceStarted> started() {
+        return sim.observed(Observation.ServiceStarted.class);
+    }
+
+    private List<Observation.Lost> lost() {
+        return sim.observed(Observation.Lost.class);
     }
 
     @Test
@@ -64,32 +83,32 @@ class BackendNodeTest {
         request(0.8, 3, 6.0);
 
         // Only the first is in service; its timer is D/μ = 2/2 = 1 s.
-        FakeEnv.Timer t1 = onlyServiceTimer();
+        SimHarness.Timer t1 = onlyServiceTimer();
         assertEquals(1.0, t1.delay(), EPS);
-        assertEquals(1, env.metrics().started.size());
-        assertEquals(0.0, env.metrics().started.get(0).waitSeconds(), EPS);
+        assertEquals(1, started().size());
+        assertEquals(0.0, started().get(0).waitSeconds(), EPS);
         assertEquals(3, node.queueLength());
         assertTrue(responses().isEmpty());
 
-        env.fire(t1.key(), node);
-        assertEquals(1.0, env.now(), EPS);
+        sim.fire(SELF, t1.key());
+        assertEquals(1.0, sim.now(), EPS);
         // Second starts at 1.0 after waiting 1.0 - 0.5; service 4/2 = 2 s.
-        FakeEnv.Timer t2 = onlyServiceTimer();
+        SimHarness.Timer t2 = onlyServiceTimer();
         assertEquals(2.0, t2.delay(), EPS);
         assertEquals(3.0, t2.due(), EPS);
-        assertEquals(0.5, env.metrics().started.get(1).waitSeconds(), EPS);
+        assertEquals(0.5, started().get(1).waitSeconds(), EPS);
 
-        env.fire(t2.key(), node);
-        FakeEnv.Timer t3 = onlyServiceTimer();
+        sim.fire(SELF, t2.key());
+        SimHarness.Timer t3 = onlyServiceTimer();
         assertEquals(3.0, t3.delay(), EPS);
-        assertEquals(3.0 - 0.8, env.metrics().started.get(2).waitSeconds(), EPS);
+        assertEquals(3.0 - 0.8, started().get(2).waitSeconds(), EPS);
 
-        env.fire(t3.key(), node);
-        assertEquals(6.0, env.now(), EPS);
+        sim.fire(SELF, t3.key());
+        assertEquals(6.0, sim.now(), EPS);
         assertTrue(serviceTimers().isEmpty());
         assertEquals(0, node.queueLength());
 
-        List<FakeEnv.Sent> sent = env.sent();
+        List<SimHarness.Delivery> sent = sim.deliveries();
         assertEquals(3, sent.size());
         long[] ids = {1, 2, 3};
         double[] at = {1.0, 3.0, 6.0};
@@ -103,7 +122,8 @@ class BackendNodeTest {
             assertTrue(r.served());
             assertEquals(at[i], sent.get(i).at(), EPS);
         }
-        assertEquals(0, env.metrics().queueLengths.get(env.metrics().queueLengths.size() - 1));
+        List<Observation.QueueLength> lengths = sim.observed(Observation.QueueLength.class);
+        assertEquals(0, lengths.get(lengths.size() - 1).length());
     }
 
     @Test
@@ -112,19 +132,19 @@ class BackendNodeTest {
         request(0.0, 1, 1.0);
         request(0.0, 2, 2.0);
         request(0.0, 3, 3.0);
-        List<FakeEnv.Timer> ts = serviceTimers();
+        List<SimHarness.Timer> ts = serviceTimers();
         assertEquals(2, ts.size());
-        assertEquals(2, env.metrics().started.size());
+        assertEquals(2, started().size());
         assertEquals(3, node.queueLength());
         assertEquals(2, node.snapshot(0.0).inService());
-        assertEquals(List.of(1.0, 2.0), ts.stream().map(FakeEnv.Timer::delay).sorted().toList());
+        assertEquals(List.of(1.0, 2.0), ts.stream().map(SimHarness.Timer::delay).sorted().toList());
 
-        env.runUntil(10, node);
+        sim.runUntil(10);
         List<BalancerMessage.Response> rs = responses();
         assertEquals(List.of(1L, 2L, 3L), rs.stream().map(BalancerMessage.Response::id).toList());
         // Third starts when the first server frees at 1.0 and finishes at 1 + 3 = 4.
-        assertEquals(1.0, env.metrics().started.get(2).waitSeconds(), EPS);
-        assertEquals(4.0, env.sent().get(2).at(), EPS);
+        assertEquals(1.0, started().get(2).waitSeconds(), EPS);
+        assertEquals(4.0, sim.deliveries().get(2).at(), EPS);
     }
 
     /** Randomised FCFS c-server node against a reference computation of start/finish times. */
@@ -159,22 +179,22 @@ class BackendNodeTest {
                 free[s] = finish[i];
             }
             for (int i = 0; i < n; i++) {
-                env.runUntil(arr[i], node);
-                request(arr[i], i, dem[i]);
+                request(arr[i], i, dem[i]); // service completions due by arr[i] come first
                 assertTrue(serviceTimers().size() <= c);
             }
-            env.runUntil(Double.MAX_VALUE, node);
+            sim.runUntil(Double.MAX_VALUE);
             Map<Long, Double> doneAt = new HashMap<>();
-            for (FakeEnv.Sent s : env.sent()) {
+            for (SimHarness.Delivery s : sim.deliveries()) {
                 BalancerMessage.Response resp = (BalancerMessage.Response) s.message();
                 assertTrue(resp.served());
                 assertNull(doneAt.put(resp.id(), s.at()), "duplicate response");
             }
             assertEquals(n, doneAt.size(), "seed " + seed);
-            assertEquals(n, env.metrics().started.size());
+            List<Observation.ServiceStarted> starts = started();
+            assertEquals(n, starts.size());
             for (int i = 0; i < n; i++) {
                 assertEquals(finish[i], doneAt.get((long) i), 1e-7, "finish of " + i + " seed " + seed);
-                assertEquals(start[i] - arr[i], env.metrics().started.get(i).waitSeconds(), 1e-7, "wait of " + i);
+                assertEquals(start[i] - arr[i], starts.get(i).waitSeconds(), 1e-7, "wait of " + i);
             }
             if (c == 1) {
                 List<Long> order = responses().stream().map(BalancerMessage.Response::id).toList();
@@ -190,21 +210,21 @@ class BackendNodeTest {
         setUp(1.0, new NodeSettings(1, 2, 0.1, 0, 0, List.of(), FeedbackSettings.OFF));
         request(0.0, 1, 1.0);
         request(0.1, 2, 1.0);
-        assertTrue(env.sent().isEmpty());
+        assertTrue(sim.deliveries().isEmpty());
         request(0.2, 3, 1.0);
-        assertEquals(1, env.sent().size());
-        assertEquals(B0, env.sent().get(0).to());
-        BalancerMessage.Response r = (BalancerMessage.Response) env.sent().get(0).message();
+        assertEquals(1, sim.deliveries().size());
+        assertEquals(B0, sim.deliveries().get(0).to());
+        BalancerMessage.Response r = (BalancerMessage.Response) sim.deliveries().get(0).message();
         assertEquals(3, r.id());
         assertFalse(r.served());
         assertEquals(0.2, r.arrivalTime(), EPS);
         assertEquals(2, node.queueLength());
-        assertEquals(0, env.metrics().totalLost());
+        assertEquals(0, sim.lost());
 
-        env.runUntil(1.0, node); // request 1 done, room again
-        env.drainSent();
+        sim.runUntil(1.0); // request 1 done, room again
+        sim.drain();
         request(1.0, 4, 1.0);
-        assertTrue(env.sent().isEmpty());
+        assertTrue(sim.deliveries().isEmpty());
         assertEquals(2, node.queueLength());
     }
 
@@ -217,43 +237,40 @@ class BackendNodeTest {
         request(0.2, 4, 5.0);
         assertEquals(2, serviceTimers().size());
 
-        env.at(0.5);
-        node.on(new NodeMessage.Fail(), env);
-        assertEquals(4, env.metrics().totalLost());
-        assertEquals(1, env.metrics().lost.size());
-        assertEquals(NODE, env.metrics().lost.get(0).node());
+        at(0.5, new NodeMessage.Fail());
+        assertEquals(4, sim.lost());
+        assertEquals(1, lost().size());
+        assertEquals(NODE, lost().get(0).node());
         assertTrue(serviceTimers().isEmpty(), "service timers must be cancelled");
         assertTrue(node.failed());
         assertEquals(0, node.queueLength());
         assertFalse(node.snapshot(0.5).available());
 
         request(1.0, 5, 1.0);
-        assertEquals(5, env.metrics().totalLost());
+        assertEquals(5, sim.lost());
         assertTrue(serviceTimers().isEmpty());
-        env.at(1.0);
-        node.on(new NodeMessage.Probe(77, B0), env);
-        assertTrue(env.sent().isEmpty(), "failed node neither answers probes nor responds");
+        at(1.0, new NodeMessage.Probe(77, B0));
+        assertTrue(sim.deliveries().isEmpty(), "failed node neither answers probes nor responds");
 
         // A second Fail does not count anything again.
-        node.on(new NodeMessage.Fail(), env);
-        assertEquals(5, env.metrics().totalLost());
+        sim.deliver(SELF, new NodeMessage.Fail());
+        assertEquals(5, sim.lost());
 
-        env.at(2.0);
-        node.on(new NodeMessage.Recover(), env);
+        at(2.0, new NodeMessage.Recover());
         assertFalse(node.failed());
         request(2.0, 6, 1.0);
-        node.on(new NodeMessage.Probe(78, B0), env);
-        List<BalancerMessage.ProbeReply> replies = env.sentOfType(BalancerMessage.ProbeReply.class);
+        sim.deliver(SELF, new NodeMessage.Probe(78, B0));
+        List<BalancerMessage.ProbeReply> replies = sim.delivered(BalancerMessage.ProbeReply.class);
         assertEquals(1, replies.size());
         assertEquals(78, replies.get(0).probeId());
         assertEquals(1, replies.get(0).load().queueLength());
         assertTrue(replies.get(0).load().available());
-        env.runUntil(10, node);
+        sim.runUntil(10);
         List<BalancerMessage.Response> rs = responses();
         assertEquals(1, rs.size());
         assertEquals(6, rs.get(0).id());
         assertTrue(rs.get(0).served());
-        assertEquals(5, env.metrics().totalLost());
+        assertEquals(5, sim.lost());
     }
 
     @Test
@@ -261,11 +278,10 @@ class BackendNodeTest {
         setUp(4.0, servers(1));
         request(0.0, 1, 1.0);
         request(0.0, 2, 1.0);
-        env.at(0.1);
-        node.on(new NodeMessage.Probe(9, new BalancerId(2)), env);
-        assertEquals(1, env.sent().size());
-        assertEquals(new BalancerId(2), env.sent().get(0).to());
-        LoadSnapshot s = ((BalancerMessage.ProbeReply) env.sent().get(0).message()).load();
+        at(0.1, new NodeMessage.Probe(9, new BalancerId(2)));
+        assertEquals(1, sim.deliveries().size());
+        assertEquals(new BalancerId(2), sim.deliveries().get(0).to());
+        LoadSnapshot s = ((BalancerMessage.ProbeReply) sim.deliveries().get(0).message()).load();
         assertEquals(NODE, s.node());
         assertEquals(2, s.queueLength());
         assertEquals(1, s.inService());
@@ -282,50 +298,43 @@ class BackendNodeTest {
         assertEquals(5.0, onlyServiceTimer().delay(), EPS);
 
         // t=2: 4 of 10 units done, 6 remain; new rate 1 -> 6 s, due at 8.
-        env.at(2.0);
-        node.on(new NodeMessage.Degrade(0.5), env);
+        at(2.0, new NodeMessage.Degrade(0.5));
         assertEquals(1.0, node.serviceRate(), EPS);
-        FakeEnv.Timer t = onlyServiceTimer();
+        SimHarness.Timer t = onlyServiceTimer();
         assertEquals(6.0, t.delay(), EPS);
         assertEquals(8.0, t.due(), EPS);
 
         // t=4: 4 units remain; rate 0 stalls: no timer.
-        env.at(4.0);
-        node.on(new NodeMessage.Degrade(0.0), env);
+        at(4.0, new NodeMessage.Degrade(0.0));
         assertTrue(serviceTimers().isEmpty(), "a stalled server must not finish");
         assertEquals(0.0, node.snapshot(4.0).serviceRate(), EPS);
         request(5.0, 2, 3.0); // waits behind the stalled one
         assertTrue(serviceTimers().isEmpty());
-        env.at(7.0);
-        node.on(new NodeMessage.Degrade(0.0), env); // still stalled, remaining work kept
+        at(7.0, new NodeMessage.Degrade(0.0)); // still stalled, remaining work kept
         assertTrue(serviceTimers().isEmpty());
 
         // t=10: back to μ=2: 4 units take 2 s.
-        env.at(10.0);
-        node.on(new NodeMessage.Degrade(1.0), env);
+        at(10.0, new NodeMessage.Degrade(1.0));
         t = onlyServiceTimer();
         assertEquals(2.0, t.delay(), EPS);
-        env.fire(t.key(), node);
-        assertEquals(12.0, env.now(), EPS);
+        sim.fire(SELF, t.key());
+        assertEquals(12.0, sim.now(), EPS);
         assertEquals(1L, responses().get(0).id());
         // The waiting request starts at 12 after waiting 7 and takes 3/2 s.
         t = onlyServiceTimer();
         assertEquals(1.5, t.delay(), EPS);
-        assertEquals(7.0, env.metrics().started.get(1).waitSeconds(), EPS);
+        assertEquals(7.0, started().get(1).waitSeconds(), EPS);
     }
 
     @Test
     void degradeSpeedUpAndRequestArrivingWhileStalled() {
         setUp(1.0, servers(1));
-        env.at(0.0);
-        node.on(new NodeMessage.Degrade(0.0), env);
+        at(0.0, new NodeMessage.Degrade(0.0));
         request(1.0, 1, 3.0);
         assertTrue(serviceTimers().isEmpty());
-        env.at(2.0);
-        node.on(new NodeMessage.Degrade(3.0), env); // μ = 3
+        at(2.0, new NodeMessage.Degrade(3.0)); // μ = 3
         assertEquals(1.0, onlyServiceTimer().delay(), EPS);
-        env.at(2.5); // 1.5 units left
-        node.on(new NodeMessage.Degrade(0.5), env);
+        at(2.5, new NodeMessage.Degrade(0.5)); // 1.5 units left
         assertEquals(3.0, onlyServiceTimer().delay(), EPS);
     }
 
@@ -334,9 +343,8 @@ class BackendNodeTest {
         setUp(1.0, servers(2));
         request(0.0, 1, 2.0);
         request(1.0, 2, 4.0);
-        env.at(1.5); // slot A: 0.5 left; slot B: 3.5 left
-        node.on(new NodeMessage.Degrade(0.25), env);
-        List<Double> delays = serviceTimers().stream().map(FakeEnv.Timer::delay).sorted().toList();
+        at(1.5, new NodeMessage.Degrade(0.25)); // slot A: 0.5 left; slot B: 3.5 left
+        List<Double> delays = serviceTimers().stream().map(SimHarness.Timer::delay).sorted().toList();
         assertEquals(2, delays.size());
         assertEquals(2.0, delays.get(0), EPS);
         assertEquals(14.0, delays.get(1), EPS);
@@ -371,8 +379,7 @@ class BackendNodeTest {
         for (int i = 0; i < 80; i++) {
             request(0.01, i, 100);
         }
-        env.at(0.25);
-        node.on(new NodeMessage.Fail(), env);
+        at(0.25, new NodeMessage.Fail());
         LoadSnapshot s = node.snapshot(0.28);
         assertEquals(0.90, s.cpu(), 0.05 + EPS);
     }
@@ -381,8 +388,7 @@ class BackendNodeTest {
     @Test
     void failedNodeSnapshotReportsZeroRate() {
         setUp(5.0, servers(1));
-        env.at(1.0);
-        node.on(new NodeMessage.Fail(), env);
+        at(1.0, new NodeMessage.Fail());
         assertEquals(0.0, node.snapshot(1.0).serviceRate(), EPS);
     }
 
@@ -394,10 +400,10 @@ class BackendNodeTest {
         for (int i = 0; i < 10; i++) {
             request(0.01 * i, i, 0.2);
         }
-        env.runUntil(0.95, node);
+        sim.runUntil(0.95);
         assertEquals(4, responses().size());
         assertEquals(1.0, node.snapshot(0.95).correction(), EPS);
-        env.runUntil(1.5, node);
+        sim.runUntil(1.5);
         assertEquals(0.7, node.snapshot(1.5).correction(), 1e-12);
     }
 
@@ -405,8 +411,7 @@ class BackendNodeTest {
     void requestsWhileFailedAreNotCountedAsFeedbackArrivals() {
         NodeSettings s = new NodeSettings(1, 0, 0.1, 0, 0, List.of(), new FeedbackSettings(0.1, 0.3, 2.5, 1.0));
         setUp(1.0, s);
-        env.at(0.0);
-        node.on(new NodeMessage.Fail(), env);
+        at(0.0, new NodeMessage.Fail());
         for (int i = 0; i < 5; i++) {
             request(0.1 * i, i, 1.0);
         }

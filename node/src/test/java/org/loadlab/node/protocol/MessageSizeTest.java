@@ -22,16 +22,27 @@ class MessageSizeTest {
             new NodeMessage.Fail(),
             new NodeMessage.Recover(),
             new NodeMessage.Degrade(0.5),
+            new NodeMessage.Crash(),
+            new NodeMessage.SignsOfLife(false),
+            new NodeMessage.InjectFault("latency", 0.2),
+            new NodeMessage.ClearFaults(),
             new BalancerMessage.Arrival(1, 1.5, 0),
             new BalancerMessage.ProbeReply(1, LOAD),
             new BalancerMessage.LoadReport(LOAD),
-            new BalancerMessage.Response(1, 1, 0, true));
+            new BalancerMessage.Response(1, 1, 0, true),
+            new BalancerMessage.Heartbeat(1, 0),
+            new BalancerMessage.NodeUnreachable(1),
+            new BalancerMessage.NodeReachable(1),
+            new BalancerMessage.NodeRemoved(1),
+            new BalancerMessage.NodeJoined(1));
 
     /** A participant's own timer messages. */
     private static final List<Message> TIMERS = List.of(
             new NodeMessage.ServiceDone(0),
             new NodeMessage.ReportTick(),
             new NodeMessage.ReportDue(LOAD),
+            new NodeMessage.HeartbeatTick(),
+            new NodeMessage.DelayedSend(1),
             new BalancerMessage.ProbeTimeout(1),
             new BalancerMessage.RetryDue(1));
 

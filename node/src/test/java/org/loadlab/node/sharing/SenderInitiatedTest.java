@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.observe.Observation;
+import org.loadlab.kernel.sim.SimHarness;
 import org.loadlab.node.protocol.NodeMessage;
 
 /** Hand-driven cases of the sender-initiated protocols (Eager, Lazowska, Zahorjan 1986; the slides). */
@@ -12,63 +15,60 @@ class SenderInitiatedTest {
     private static final double LONG = 1000; // demand long enough that nothing completes during a case
     private static final int T = 2;
 
-    private static PeerCluster cluster(int n, SharingProtocol p) {
-        return new PeerCluster(n, p, PeerCluster.ideal(T), 0, 7);
+    private static Peers cluster(int n, SharingProtocol p) {
+        return new Peers(n, p, Peers.ideal(T), 0, 7);
     }
 
     /** Node {@code i} gets {@code k} long tasks. */
-    private static void load(PeerCluster c, int i, int k) {
+    private static void load(Peers c, int i, int k) {
         for (int j = 0; j < k; j++) {
             c.arrive(i, LONG);
-            c.settle();
         }
     }
 
     @Test
     void thresholdSenderAtTPlusOneWithOneIdlePeerTransfersExactlyOneTask() {
-        PeerCluster c = cluster(4, SharingProtocol.SENDER_THRESHOLD);
+        Peers c = cluster(4, SharingProtocol.SENDER_THRESHOLD);
         load(c, 2, T); // at the threshold: not receivers
         load(c, 3, T);
         load(c, 0, T);
-        assertEquals(0, c.counter(PeerNode.POLLS), "nobody exceeded T yet");
+        assertEquals(0, c.sim.counter(PeerNode.POLLS), "nobody exceeded T yet");
         c.arrive(0, LONG); // q = T + 1: a sender
-        c.settle();
-        assertEquals(1, c.counter(PeerNode.TRANSFERS));
-        List<PeerCluster.Sent> transfers = c.sends(SharingMessage.Transfer.class);
+        assertEquals(1, c.sim.counter(PeerNode.TRANSFERS));
+        List<SimHarness.Sent> transfers = c.sim.sent(SharingMessage.Transfer.class);
         assertEquals(1, transfers.size());
-        assertEquals(0, transfers.get(0).from());
-        assertEquals(1, transfers.get(0).to(), "the only peer below T gets the task");
+        assertEquals(NodeId.of(0), transfers.get(0).from());
+        assertEquals(NodeId.of(1), transfers.get(0).to(), "the only peer below T gets the task");
         assertEquals(1, ((SharingMessage.Transfer) transfers.get(0).message()).task().transfers());
         assertEquals(T, c.nodes[0].queueLength());
         assertEquals(1, c.nodes[1].queueLength());
         assertEquals(T, c.nodes[2].queueLength());
         assertEquals(T, c.nodes[3].queueLength());
-        assertTrue(c.counter(PeerNode.POLLS) >= 1 && c.counter(PeerNode.POLLS) <= 3);
+        assertTrue(c.sim.counter(PeerNode.POLLS) >= 1 && c.sim.counter(PeerNode.POLLS) <= 3);
         c.checkConservation();
     }
 
     @Test
     void thresholdSenderKeepsTheTaskWhenLpPollsFindNoReceiver() {
-        PeerCluster c = cluster(5, SharingProtocol.SENDER_THRESHOLD);
+        Peers c = cluster(5, SharingProtocol.SENDER_THRESHOLD);
         for (int i = 1; i < 5; i++) {
             load(c, i, T);
         }
         load(c, 0, T + 1);
-        assertEquals(3, c.counter(PeerNode.POLLS), "Lp = 3 distinct peers polled");
-        assertEquals(3, c.sends(SharingMessage.Poll.class).stream().map(PeerCluster.Sent::to).distinct().count());
-        assertEquals(0, c.counter(PeerNode.TRANSFERS));
+        assertEquals(3, c.sim.counter(PeerNode.POLLS), "Lp = 3 distinct peers polled");
+        assertEquals(3, c.sim.sent(SharingMessage.Poll.class).stream().map(SimHarness.Sent::to).distinct().count());
+        assertEquals(0, c.sim.counter(PeerNode.TRANSFERS));
         assertEquals(T + 1, c.nodes[0].queueLength());
     }
 
     @Test
     void randomSenderShipsTheNewTaskWithoutPolling() {
-        PeerCluster c = cluster(4, SharingProtocol.SENDER_RANDOM);
+        Peers c = cluster(4, SharingProtocol.SENDER_RANDOM);
         load(c, 0, T);
-        assertEquals(0, c.counter(PeerNode.TRANSFERS));
+        assertEquals(0, c.sim.counter(PeerNode.TRANSFERS));
         c.arrive(0, LONG);
-        c.settle();
-        assertEquals(0, c.counter(PeerNode.POLLS));
-        assertEquals(1, c.counter(PeerNode.TRANSFERS));
+        assertEquals(0, c.sim.counter(PeerNode.POLLS));
+        assertEquals(1, c.sim.counter(PeerNode.TRANSFERS));
         assertEquals(T, c.nodes[0].queueLength());
         assertEquals(1, c.nodes[1].queueLength() + c.nodes[2].queueLength() + c.nodes[3].queueLength(),
                 "exactly one task moved to some peer");
@@ -77,64 +77,64 @@ class SenderInitiatedTest {
     @Test
     void randomTransferIsNotRepeatedBeyondMaxTransfers() {
         // n = 2: the only peer is already above T; the task goes there anyway (random) but cannot move again.
-        PeerCluster c = cluster(2, SharingProtocol.SENDER_RANDOM);
+        Peers c = cluster(2, SharingProtocol.SENDER_RANDOM);
         load(c, 1, T); // q1 = 2
         load(c, 0, T);
         c.arrive(0, LONG); // ships to node 1, which is now at 3 > T, but the task has used its one transfer
-        c.settle();
-        assertEquals(1, c.counter(PeerNode.TRANSFERS));
+        assertEquals(1, c.sim.counter(PeerNode.TRANSFERS));
         assertEquals(T + 1, c.nodes[1].queueLength());
         assertEquals(T, c.nodes[0].queueLength());
     }
 
     @Test
     void shortestPicksTheShortestPolledQueueBelowT() {
-        PeerCluster c = cluster(4, SharingProtocol.SENDER_SHORTEST);
+        Peers c = cluster(4, SharingProtocol.SENDER_SHORTEST);
         load(c, 1, 1);
         load(c, 3, T);
         load(c, 0, T + 1); // polls 1, 2, 3 at once (Lp = 3 = n - 1)
-        assertEquals(3, c.counter(PeerNode.POLLS));
-        assertEquals(1, c.counter(PeerNode.TRANSFERS));
+        assertEquals(3, c.sim.counter(PeerNode.POLLS));
+        assertEquals(1, c.sim.counter(PeerNode.TRANSFERS));
         assertEquals(1, c.nodes[2].queueLength(), "the idle node, not node 1 with q = 1 < T");
         assertEquals(1, c.nodes[1].queueLength());
     }
 
     @Test
     void shortestKeepsTheTaskWhenTheShortestIsAtT() {
-        PeerCluster c = cluster(3, SharingProtocol.SENDER_SHORTEST);
+        Peers c = cluster(3, SharingProtocol.SENDER_SHORTEST);
         load(c, 1, T);
         load(c, 2, T);
         load(c, 0, T + 1);
-        assertEquals(2, c.counter(PeerNode.POLLS));
-        assertEquals(0, c.counter(PeerNode.TRANSFERS));
+        assertEquals(2, c.sim.counter(PeerNode.POLLS));
+        assertEquals(0, c.sim.counter(PeerNode.TRANSFERS));
     }
 
     @Test
     void aPollOfACrashedNodeTimesOutAndTheNextPeerIsPolled() {
-        SharingSettings s = PeerCluster.ideal(T);
-        PeerCluster c = new PeerCluster(2 + 1, SharingProtocol.SENDER_THRESHOLD, s, 0.001, 3);
-        c.deliver(1, new NodeMessage.Fail());
-        c.deliver(2, new NodeMessage.Fail());
+        SharingSettings s = Peers.ideal(T);
+        Peers c = new Peers(2 + 1, SharingProtocol.SENDER_THRESHOLD, s, 0.001, 3);
+        c.sim.deliver(NodeId.of(1), new NodeMessage.Fail());
+        c.sim.deliver(NodeId.of(2), new NodeMessage.Fail());
         load(c, 0, T + 1);
-        c.run(1.0);
-        assertEquals(2, c.counter(PeerNode.POLL_TIMEOUTS), "both crashed peers time out");
-        assertEquals(2, c.counter(PeerNode.POLLS));
-        assertEquals(0, c.counter(PeerNode.TRANSFERS));
+        c.sim.runUntil(1.0);
+        assertEquals(2, c.sim.counter(PeerNode.POLL_TIMEOUTS), "both crashed peers time out");
+        assertEquals(2, c.sim.counter(PeerNode.POLLS));
+        assertEquals(0, c.sim.counter(PeerNode.TRANSFERS));
         assertEquals(T + 1, c.nodes[0].queueLength(), "the task stays; nothing is lost");
-        assertEquals(0, c.metrics.lost);
+        assertEquals(0, c.sim.lost());
         c.checkConservation();
     }
 
     @Test
     void aTransferredTaskRunsAtItsNewNodeAndItsResponseTimeCountsFromItsFirstArrival() {
-        PeerCluster c = cluster(2, SharingProtocol.SENDER_THRESHOLD);
+        Peers c = cluster(2, SharingProtocol.SENDER_THRESHOLD);
         c.arrive(0, 1.0);
         c.arrive(0, 1.0);
         c.arrive(0, 1.0); // q = 3 > 2: goes to idle node 1 and is served there in 1 s
         c.drain();
-        assertEquals(3, c.metrics.completed);
-        double[] atOne = c.metrics.completions.stream().filter(x -> x[2] == 1).findFirst().orElseThrow();
-        assertEquals(1.0, atOne[0] - atOne[1], 1e-9);
+        assertEquals(3, c.sim.requests().completed());
+        Observation.Completed atOne = c.sim.observed(Observation.Completed.class).stream().filter(x -> x.node() == 1)
+                .findFirst().orElseThrow();
+        assertEquals(1.0, atOne.time() - atOne.arrivalTime(), 1e-9);
         c.checkConservation();
     }
 }
