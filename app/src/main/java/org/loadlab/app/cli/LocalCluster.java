@@ -1,6 +1,6 @@
 package org.loadlab.app.cli;
 
-import org.loadlab.shell.cluster.ApiReply;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
  * keeps results in files, and each member serves its Prometheus endpoint on loopback.
  */
 public final class LocalCluster implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
     /**
      * One child member.
      *
@@ -145,7 +146,7 @@ public final class LocalCluster implements AutoCloseable {
         try {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).timeout(Duration.ofSeconds(10))
                     .GET().build(), HttpResponse.BodyHandlers.ofString());
-            return ApiReply.JSON.readTree(r.body());
+            return JSON.readTree(r.body());
         } catch (IOException e) {
             return null;
         } catch (InterruptedException e) {
@@ -160,7 +161,7 @@ public final class LocalCluster implements AutoCloseable {
                 .header("Content-Type", "application/json")
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json))
                 .build(), HttpResponse.BodyHandlers.ofString());
-        return new Response(r.statusCode(), r.body().isEmpty() ? null : ApiReply.JSON.readTree(r.body()));
+        return new Response(r.statusCode(), r.body().isEmpty() ? null : JSON.readTree(r.body()));
     }
 
     /**

@@ -1,6 +1,6 @@
 package org.loadlab.app.cli;
 
-import org.loadlab.shell.cluster.ApiReply;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
         description = {"Start the docker-compose topology as local JVMs on 127.0.0.1: one balancer+gateway member",
                 "(HTTP control API) and N node members. PostgreSQL, Prometheus and Grafana are not started."})
 public final class LocalClusterCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper();
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -105,12 +106,12 @@ public final class LocalClusterCommand implements Callable<Integer> {
     }
 
     private int runExperiment(LocalCluster cluster) throws Exception {
-        ObjectNode body = ApiReply.JSON.createObjectNode();
+        ObjectNode body = JSON.createObjectNode();
         body.put("scenario", experiment);
         if (policy != null) {
             body.put("policy", policy);
         }
-        body.set("set", ApiReply.JSON.valueToTree(experimentSets));
+        body.set("set", JSON.valueToTree(experimentSets));
         LocalCluster.Response created = cluster.send("POST", "/experiments", body.toString());
         for (int i = 0; i < 20 && created.status() == 503; i++) { // members' hosts still registering
             Thread.sleep(500);

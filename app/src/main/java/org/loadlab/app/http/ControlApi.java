@@ -1,7 +1,10 @@
 package org.loadlab.app.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -40,7 +43,7 @@ import org.apache.pekko.http.javadsl.server.Rejection;
 import org.apache.pekko.http.javadsl.server.RejectionHandler;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
-import org.loadlab.shell.cluster.ApiReply;
+import org.loadlab.shell.cluster.GatewayReply;
 import org.loadlab.shell.cluster.ClusterSettings;
 import org.loadlab.shell.cluster.Gateway;
 
@@ -64,6 +67,14 @@ public final class ControlApi extends AllDirectives {
     private static final ContentType PROBLEM = ContentTypes.create(
             MediaTypes.applicationWithFixedCharset("problem+json", HttpCharsets.UTF_8));
     private static final Set<String> EXPERIMENT_FIELDS = Set.of("scenario", "set", "policy", "seed", "timeScale");
+    /** The API's JSON (a run's metrics are shown without their time series and histogram). */
+    static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .addMixIn(org.loadlab.analysis.run.RunMetrics.class, MetricsSummary.class);
+
+    /** Leaves the bulky parts of a run's metrics out of status answers (they are in the result files). */
+    @JsonIgnoreProperties({"series", "responseHistogram"})
+    private abstract static class MetricsSummary {
+    }
 
     private final ActorSystem<?> system;
     private final ActorRef<Gateway.Command> gateway;
@@ -114,27 +125,94 @@ public final class ControlApi extends AllDirectives {
 
     // ------------------------------------------------------------------ responses
 
-    static HttpResponse response(ApiReply r) {
+    /** The HTTP answer to a gateway reply: the status its kind maps to, JSON or problem+json. */
+    static HttpResponse response(GatewayReply r) {
+        if (r instanceof GatewayReply.Ok ok) {
+            return json(200, ok.data());
+        }
+        if (r instanceof GatewayReply.Created c) {
+            return json(201, c.data()).addHeader(RawHeader.create("Location", c.location()));
+        }
+        if (r instanceof GatewayReply.Accepted a) {
+            return json(202, a.data());
+        }
+        GatewayReply.Problem p = (GatewayReply.Problem) r;
+        int status = switch (p.kind()) {
+            case BAD_REQUEST, INVALID_SCENARIO -> 400;
+            case NOT_FOUND -> 404;
+            case CONFLICT -> 409;
+            case TOO_MANY -> 429;
+            case MEMBER_FAILED -> 502;
+            case NOT_READY -> 503;
+            case MEMBER_TIMEOUT -> 504;
+        };
+        String title = switch (p.kind()) {
+            case BAD_REQUEST -> "bad request";
+            case INVALID_SCENARIO -> "invalid scenario";
+            case NOT_FOUND -> "not found";
+            case CONFLICT -> "conflict";
+            case TOO_MANY -> "too many requests";
+            case MEMBER_FAILED -> "bad gateway";
+            case NOT_READY -> "service unavailable";
+            case MEMBER_TIMEOUT -> "gateway timeout";
+        };
+        ObjectNode body = problem(status, title, p.detail(), p.field(), p.value(), p.allowed());
+        if (!p.problems().isEmpty()) {
+            body.set("problems", JSON.valueToTree(p.problems()));
+        }
+        return bytes(status, PROBLEM, body);
+    }
+
+    /** A problem body (RFC 9457 shape: type, title, status, detail, and field, value, allowed where they apply). */
+    static ObjectNode problem(int status, String title, String detail, String field, Object value, Object allowed) {
+        ObjectNode p = JSON.createObjectNode();
+        p.put("type", "https://loadlab.dev/problems/" + title.replace(' ', '-'));
+        p.put("title", title);
+        p.put("status", status);
+        p.put("detail", detail);
+        if (field != null) {
+            p.put("field", field);
+        }
+        if (value != null) {
+            p.set("value", JSON.valueToTree(value));
+        }
+        if (allowed != null) {
+            p.set("allowed", JSON.valueToTree(allowed));
+        }
+        return p;
+    }
+
+    /** A problem answered by the edge itself (authorization, method, path, timeouts). */
+    static HttpResponse problemResponse(int status, String title, String detail, String field, Object value, Object allowed) {
+        return bytes(status, PROBLEM, problem(status, title, detail, field, value, allowed));
+    }
+
+    private static HttpResponse json(int status, Object data) {
+        return bytes(status, ContentTypes.APPLICATION_JSON, data);
+    }
+
+    private static HttpResponse bytes(int status, ContentType type, Object data) {
         byte[] body;
         try {
-            body = ApiReply.JSON.writeValueAsBytes(r.body());
+            body = JSON.writeValueAsBytes(data);
         } catch (JsonProcessingException e) {
+            status = 500;
+            type = PROBLEM;
             body = ("{\"title\":\"internal error\",\"status\":500,\"detail\":\"" + e.getOriginalMessage().replace('"', '\'') + "\"}")
                     .getBytes(StandardCharsets.UTF_8);
         }
-        ContentType type = r.status() >= 400 ? PROBLEM : ContentTypes.APPLICATION_JSON;
-        return HttpResponse.create().withStatus(r.status()).withEntity(HttpEntities.create(type, body));
+        return HttpResponse.create().withStatus(status).withEntity(HttpEntities.create(type, body));
     }
 
-    private Route reply(ApiReply r) {
+    private Route reply(GatewayReply r) {
         return complete(response(r));
     }
 
-    private Route ask(Function<ActorRef<ApiReply>, Gateway.Command> make) {
-        CompletionStage<ApiReply> answer = AskPattern.ask(gateway, make::apply, ASK_TIMEOUT, system.scheduler());
+    private Route ask(Function<ActorRef<GatewayReply>, Gateway.Command> make) {
+        CompletionStage<GatewayReply> answer = AskPattern.ask(gateway, make::apply, ASK_TIMEOUT, system.scheduler());
         return completeWithFuture(answer.handle((r, e) -> e == null ? response(r)
-                : response(ApiReply.problem(504, "gateway timeout", "the gateway did not answer in " + ASK_TIMEOUT.toSeconds()
-                + " s: " + e.getMessage(), null, null, null))));
+                : problemResponse(504, "gateway timeout", "the gateway did not answer in " + ASK_TIMEOUT.toSeconds()
+                + " s: " + e.getMessage(), null, null, null)));
     }
 
     // ------------------------------------------------------------------ routes
@@ -142,7 +220,7 @@ public final class ControlApi extends AllDirectives {
     /** All routes, with problem bodies for rejections and exceptions. */
     public Route routes() {
         return handleExceptions(org.apache.pekko.http.javadsl.server.ExceptionHandler.newBuilder()
-                        .match(Exception.class, e -> reply(ApiReply.problem(500, "internal error", String.valueOf(e), null, null, null)))
+                        .match(Exception.class, e -> complete(problemResponse(500, "internal error", String.valueOf(e), null, null, null)))
                         .build(),
                 () -> handleRejections(rejections(), () -> concat(
                         path("health", () -> get(this::health)),
@@ -171,13 +249,13 @@ public final class ControlApi extends AllDirectives {
                 .handleAll(MethodRejection.class, list -> {
                     List<String> allowed = new ArrayList<>();
                     list.forEach(r -> allowed.add(r.supported().name()));
-                    return extractRequest(req -> reply(ApiReply.problem(405, "method not allowed", req.method().name() + " "
+                    return extractRequest(req -> complete(problemResponse(405, "method not allowed", req.method().name() + " "
                             + req.getUri().path() + " is not supported", "method", req.method().name(), allowed)));
                 })
-                .handleNotFound(extractRequest(req -> reply(ApiReply.problem(404, "not found", "no resource "
+                .handleNotFound(extractRequest(req -> complete(problemResponse(404, "not found", "no resource "
                         + req.getUri().path(), "path", req.getUri().path(), List.of("/health", "/cluster", "/nodes",
                         "/experiments", "/experiments/{id}", "/policy", "/chaos/inject", "/chaos/clear", "/explain-routing")))))
-                .handleAll(Rejection.class, list -> reply(ApiReply.problem(400, "bad request", String.valueOf(list), null, null, null)))
+                .handleAll(Rejection.class, list -> complete(problemResponse(400, "bad request", String.valueOf(list), null, null, null)))
                 .build();
     }
 
@@ -192,9 +270,9 @@ public final class ControlApi extends AllDirectives {
                     expected.getBytes(StandardCharsets.UTF_8))) {
                 return inner.get();
             }
-            HttpResponse r = response(ApiReply.problem(401, "unauthorized", "this request changes state: send "
+            HttpResponse r = problemResponse(401, "unauthorized", "this request changes state: send "
                     + "'Authorization: Bearer <token>' (the server is bound beyond loopback)", "Authorization",
-                    h.isPresent() ? "(wrong token)" : null, "Bearer <token>"));
+                    h.isPresent() ? "(wrong token)" : null, "Bearer <token>");
             return complete(r.addHeader(RawHeader.create("WWW-Authenticate", "Bearer realm=\"loadlab\"")));
         });
     }
@@ -216,7 +294,7 @@ public final class ControlApi extends AllDirectives {
         }
         body.put("members", members);
         body.put("unreachable", cluster.state().getUnreachable().size());
-        return reply(ApiReply.of(up ? 200 : 503, body));
+        return complete(json(up ? 200 : 503, body));
     }
 
     private Route cluster() {
@@ -240,7 +318,7 @@ public final class ControlApi extends AllDirectives {
         body.put("downingProvider", system.settings().config().getString("pekko.cluster.downing-provider-class"));
         body.put("splitBrainResolver", Map.of("activeStrategy", sbr.getString("active-strategy"),
                 "stableAfter", sbr.getDuration("stable-after").toMillis() / 1000.0 + " s"));
-        return reply(ApiReply.ok(body));
+        return complete(json(200, body));
     }
 
     private Route explain(Optional<String> experiment, Optional<String> last) {
@@ -252,7 +330,7 @@ public final class ControlApi extends AllDirectives {
                 n = -1;
             }
             if (n < 1 || n > 100) {
-                return reply(ApiReply.badRequest("last", last.get(), "1..100", "number of recent decisions per balancer"));
+                return reply(GatewayReply.badRequest("last", last.get(), "1..100", "number of recent decisions per balancer"));
             }
         }
         int k = n;
@@ -262,15 +340,15 @@ public final class ControlApi extends AllDirectives {
     /** Parses a JSON object body, or answers the problem. */
     private static ObjectNode object(String body) {
         try {
-            JsonNode n = ApiReply.JSON.readTree(body);
+            JsonNode n = JSON.readTree(body);
             return n instanceof ObjectNode o ? o : null;
         } catch (JsonProcessingException e) {
             return null;
         }
     }
 
-    private static ApiReply notAnObject(String body, String example) {
-        return ApiReply.badRequest("body", body.length() > 200 ? body.substring(0, 200) + "..." : body,
+    private static GatewayReply notAnObject(String body, String example) {
+        return GatewayReply.badRequest("body", body.length() > 200 ? body.substring(0, 200) + "..." : body,
                 "a JSON object such as " + example, "the request body is not a JSON object");
     }
 
@@ -292,7 +370,7 @@ public final class ControlApi extends AllDirectives {
         }
         String unknown = unknownField(o, EXPERIMENT_FIELDS);
         if (unknown != null) {
-            return reply(ApiReply.badRequest(unknown, o.get(unknown), EXPERIMENT_FIELDS.stream().sorted().toList(),
+            return reply(GatewayReply.badRequest(unknown, o.get(unknown), EXPERIMENT_FIELDS.stream().sorted().toList(),
                     "unknown field '" + unknown + "'"));
         }
         JsonNode scenario = o.get("scenario");
@@ -303,7 +381,7 @@ public final class ControlApi extends AllDirectives {
         } else if (scenario != null && scenario.isObject()) {
             tree = scenario.toString();
         } else {
-            return reply(ApiReply.badRequest("scenario", scenario, "a built-in scenario name or a scenario object",
+            return reply(GatewayReply.badRequest("scenario", scenario, "a built-in scenario name or a scenario object",
                     "POST /experiments needs a scenario"));
         }
         List<String> overrides = new ArrayList<>();
@@ -313,27 +391,27 @@ public final class ControlApi extends AllDirectives {
         } else if (set != null && set.isArray()) {
             for (JsonNode s : set) {
                 if (!s.isTextual()) {
-                    return reply(ApiReply.badRequest("set", set, "an object of scenario keys, or a list of \"key=value\" strings",
+                    return reply(GatewayReply.badRequest("set", set, "an object of scenario keys, or a list of \"key=value\" strings",
                             "every override must be a string"));
                 }
                 overrides.add(s.asText());
             }
         } else if (set != null && !set.isNull()) {
-            return reply(ApiReply.badRequest("set", set, "an object of scenario keys, or a list of \"key=value\" strings",
+            return reply(GatewayReply.badRequest("set", set, "an object of scenario keys, or a list of \"key=value\" strings",
                     "bad overrides"));
         }
         JsonNode policy = o.get("policy");
         if (policy != null && !policy.isTextual()) {
-            return reply(ApiReply.badRequest("policy", policy, "a policy name (GET /experiments shows none; see loadlab policies)",
+            return reply(GatewayReply.badRequest("policy", policy, "a policy name (GET /experiments shows none; see loadlab policies)",
                     "policy must be a string"));
         }
         JsonNode seed = o.get("seed");
         if (seed != null && !seed.canConvertToLong()) {
-            return reply(ApiReply.badRequest("seed", seed, "an integer", "seed must be an integer"));
+            return reply(GatewayReply.badRequest("seed", seed, "an integer", "seed must be an integer"));
         }
         JsonNode scale = o.get("timeScale");
         if (scale != null && !scale.isNumber()) {
-            return reply(ApiReply.badRequest("timeScale", scale, "a number in (0, 1000]", "timeScale must be a number"));
+            return reply(GatewayReply.badRequest("timeScale", scale, "a number in (0, 1000]", "timeScale must be a number"));
         }
         Gateway.ExperimentRequest req = new Gateway.ExperimentRequest(name, tree, overrides,
                 policy == null ? null : policy.asText(), seed == null ? null : seed.asLong(), scale == null ? 1.0 : scale.asDouble());
@@ -347,11 +425,11 @@ public final class ControlApi extends AllDirectives {
         }
         String unknown = unknownField(o, Set.of("policy", "experiment"));
         if (unknown != null) {
-            return reply(ApiReply.badRequest(unknown, o.get(unknown), List.of("experiment", "policy"), "unknown field '" + unknown + "'"));
+            return reply(GatewayReply.badRequest(unknown, o.get(unknown), List.of("experiment", "policy"), "unknown field '" + unknown + "'"));
         }
         JsonNode p = o.get("policy");
         if (p == null || !p.isTextual()) {
-            return reply(ApiReply.badRequest("policy", p, "a policy name, e.g. p2c", "PUT /policy needs the policy to switch to"));
+            return reply(GatewayReply.badRequest("policy", p, "a policy name, e.g. p2c", "PUT /policy needs the policy to switch to"));
         }
         String experiment = o.hasNonNull("experiment") ? o.get("experiment").asText() : null;
         return ask(to -> new Gateway.SwitchPolicy(experiment, p.asText(), to));
@@ -365,14 +443,14 @@ public final class ControlApi extends AllDirectives {
         Set<String> fields = clear ? Set.of("node", "experiment") : Set.of("node", "fault", "value", "experiment");
         String unknown = unknownField(o, fields);
         if (unknown != null) {
-            return reply(ApiReply.badRequest(unknown, o.get(unknown), fields.stream().sorted().toList(), "unknown field '" + unknown + "'"));
+            return reply(GatewayReply.badRequest(unknown, o.get(unknown), fields.stream().sorted().toList(), "unknown field '" + unknown + "'"));
         }
         JsonNode node = o.get("node");
         int j;
         if (node == null && clear) {
             j = -1; // every node
         } else if (node == null || !node.canConvertToInt() || !node.isIntegralNumber()) {
-            return reply(ApiReply.badRequest("node", node, "a node index 0..n-1", "which node"));
+            return reply(GatewayReply.badRequest("node", node, "a node index 0..n-1", "which node"));
         } else {
             j = node.asInt();
         }
@@ -381,12 +459,12 @@ public final class ControlApi extends AllDirectives {
         if (!clear) {
             JsonNode f = o.get("fault");
             if (f == null || !f.isTextual()) {
-                return reply(ApiReply.badRequest("fault", f, List.of("cpu-spike", "latency", "error-rate", "crash"), "which fault"));
+                return reply(GatewayReply.badRequest("fault", f, List.of("cpu-spike", "latency", "error-rate", "crash"), "which fault"));
             }
             fault = f.asText();
             JsonNode v = o.get("value");
             if (v != null && !v.isNumber()) {
-                return reply(ApiReply.badRequest("value", v, "a number", "the fault's parameter"));
+                return reply(GatewayReply.badRequest("value", v, "a number", "the fault's parameter"));
             }
             value = v == null ? null : v.asDouble();
         }

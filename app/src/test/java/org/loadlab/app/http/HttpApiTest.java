@@ -20,7 +20,7 @@ import org.apache.pekko.http.javadsl.ServerBinding;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.loadlab.shell.cluster.ApiReply;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.loadlab.shell.cluster.ClusterMember;
 import org.loadlab.shell.cluster.ClusterSettings;
 import org.loadlab.shell.cluster.MemberOptions;
@@ -79,7 +79,7 @@ class HttpApiTest {
             b.header("Authorization", "Bearer " + token);
         }
         HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        return new Reply(r.statusCode(), r.body().isEmpty() ? null : ApiReply.JSON.readTree(r.body()),
+        return new Reply(r.statusCode(), r.body().isEmpty() ? null : new ObjectMapper().readTree(r.body()),
                 r.headers().firstValue("Content-Type").orElse(""));
     }
 

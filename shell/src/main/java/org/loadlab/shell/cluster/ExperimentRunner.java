@@ -3,8 +3,8 @@ package org.loadlab.shell.cluster;
 import org.loadlab.shell.metrics.SinkFactory;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,30 +111,30 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     }
 
     /** Control API: the experiment's status. */
-    public record GetStatus(ActorRef<ApiReply> replyTo) implements Protocol.RunnerCommand {
+    public record GetStatus(ActorRef<GatewayReply> replyTo) implements Protocol.RunnerCommand {
     }
 
     /** Control API: stop the experiment (its results so far are written). */
-    public record Stop(ActorRef<ApiReply> replyTo) implements Protocol.RunnerCommand {
+    public record Stop(ActorRef<GatewayReply> replyTo) implements Protocol.RunnerCommand {
     }
 
     /** Control API: switch the balancers' policy. */
-    public record Policy(String policy, ActorRef<ApiReply> replyTo) implements Protocol.RunnerCommand {
+    public record Policy(String policy, ActorRef<GatewayReply> replyTo) implements Protocol.RunnerCommand {
     }
 
     /** Control API: inject a fault into a node ({@code fault} = clear clears its faults). */
-    public record ChaosRequest(int node, String fault, double value, ActorRef<ApiReply> replyTo) implements Protocol.RunnerCommand {
+    public record ChaosRequest(int node, String fault, double value, ActorRef<GatewayReply> replyTo) implements Protocol.RunnerCommand {
     }
 
     /** Control API: the nodes' status. */
-    public record Nodes(ActorRef<ApiReply> replyTo) implements Protocol.RunnerCommand {
+    public record Nodes(ActorRef<GatewayReply> replyTo) implements Protocol.RunnerCommand {
     }
 
     /** Control API: the balancers' explanations. */
-    public record Explain(int lastDecisions, ActorRef<ApiReply> replyTo) implements Protocol.RunnerCommand {
+    public record Explain(int lastDecisions, ActorRef<GatewayReply> replyTo) implements Protocol.RunnerCommand {
     }
 
-    private record PolicySwitched(String policy, List<Protocol.Ack> acks, ActorRef<ApiReply> replyTo)
+    private record PolicySwitched(String policy, List<Protocol.Ack> acks, ActorRef<GatewayReply> replyTo)
             implements Protocol.RunnerCommand {
     }
 
@@ -142,6 +142,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     enum State { STARTING, RUNNING, DRAINING, STOPPING, FINISHED, STOPPED, FAILED }
 
     private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(3);
+    /** Writes the result files (the same shapes as {@code simulate}'s). */
+    private static final ObjectMapper FILES = new ObjectMapper();
 
     private final Definition def;
     private final Runnable onEnded;
@@ -277,7 +279,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                 .onMessage(BalancerListing.class, l -> onBalancerListing(l.listing()))
                 .onMessage(Removed.class, r -> onRemoved(r.event().member().address().toString()))
                 .onMessage(GetStatus.class, g -> {
-                    g.replyTo().tell(ApiReply.ok(status()));
+                    g.replyTo().tell(GatewayReply.ok(status()));
                     return this;
                 })
                 .onMessage(Stop.class, this::onStop)
@@ -403,11 +405,11 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         Path dir = settings.resultsDir().resolve(def.id());
         Files.createDirectories(dir);
         List<RunResult> results = List.of(new RunResult(def.scenario().name(), def.policy(), def.seed(), finalMetrics));
-        JsonNode scenarioJson = ApiReply.JSON.readTree(def.scenario().resolvedJson());
+        JsonNode scenarioJson = FILES.readTree(def.scenario().resolvedJson());
         ResultsCsv.write(dir.resolve("results.csv"), results);
         ResultsJson.write(dir.resolve("results.json"), scenarioJson, results);
         TimeseriesCsv.write(dir.resolve("timeseries.csv"), results);
-        ApiReply.JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("run-info.json").toFile(), runInfo());
+        FILES.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("run-info.json").toFile(), runInfo());
         resultsDir = dir;
     }
 
@@ -465,7 +467,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             userStopped = true;
             stopRun("stopped by request");
         }
-        s.replyTo().tell(ApiReply.of(202, status()));
+        s.replyTo().tell(new GatewayReply.Accepted(status()));
         return this;
     }
 
@@ -481,7 +483,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
 
     private Behavior<Protocol.RunnerCommand> onPolicy(Policy req) {
         if (!active()) {
-            req.replyTo().tell(ApiReply.problem(409, "conflict", "experiment " + def.id() + " is " + stateName()
+            req.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "experiment " + def.id() + " is " + stateName()
                     + "; only a starting or running experiment can switch policy", "experiment", def.id(), null));
             return this;
         }
@@ -504,12 +506,12 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         if (ok) {
             currentPolicy = s.policy();
         }
-        ObjectNode body = ApiReply.JSON.createObjectNode();
+        Map<String, Object> body = new LinkedHashMap<>();
         body.put("experiment", def.id());
         body.put("policy", currentPolicy);
-        body.set("members", ApiReply.JSON.valueToTree(s.acks()));
-        s.replyTo().tell(ok ? new ApiReply(200, body)
-                : ApiReply.problem(502, "bad gateway", "not every balancer member confirmed the switch: " + s.acks(),
+        body.put("members", s.acks());
+        s.replyTo().tell(ok ? GatewayReply.ok(body)
+                : GatewayReply.problem(GatewayReply.Kind.MEMBER_FAILED, "not every balancer member confirmed the switch: " + s.acks(),
                 "policy", s.policy(), null));
         return this;
     }
@@ -534,23 +536,23 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             events.add(e);
             getContext().spawnAnonymous(Collect.<Protocol.Ack>behavior(hosts.size(), QUERY_TIMEOUT,
                     to -> hosts.forEach(p -> p.host().tell(new Protocol.Chaos(def.id(), -1, "clear", 0, to))),
-                    acks -> c.replyTo().tell(ApiReply.ok(Map.of("experiment", def.id(), "fault", "clear", "node", "all",
+                    acks -> c.replyTo().tell(GatewayReply.ok(Map.of("experiment", def.id(), "fault", "clear", "node", "all",
                             "members", acks)))));
             return this;
         }
         if (c.node() < 0 || c.node() >= n) {
-            c.replyTo().tell(ApiReply.badRequest("node", c.node(), "0.." + (n - 1), "node " + c.node()
+            c.replyTo().tell(GatewayReply.badRequest("node", c.node(), "0.." + (n - 1), "node " + c.node()
                     + " is not a node of experiment " + def.id()));
             return this;
         }
         if (state != State.RUNNING && state != State.DRAINING) {
-            c.replyTo().tell(ApiReply.problem(409, "conflict", "experiment " + def.id() + " is " + stateName()
+            c.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "experiment " + def.id() + " is " + stateName()
                     + "; chaos needs a running experiment", "experiment", def.id(), null));
             return this;
         }
         Placement p = hostOfNode(c.node());
         if (p == null || removedMembers.contains(p.member())) {
-            c.replyTo().tell(ApiReply.problem(409, "conflict", "node " + c.node() + "'s member "
+            c.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "node " + c.node() + "'s member "
                     + (p == null ? "?" : p.member()) + " was removed from the cluster", "node", c.node(), null));
             return this;
         }
@@ -564,10 +566,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         getContext().spawnAnonymous(Collect.<Protocol.Ack>behavior(1, QUERY_TIMEOUT,
                 to -> p.host().tell(new Protocol.Chaos(def.id(), c.node(), c.fault(), c.value(), to)),
                 acks -> c.replyTo().tell(acks.isEmpty()
-                        ? ApiReply.problem(504, "gateway timeout", "member " + p.member() + " did not confirm", "node", c.node(), null)
-                        : acks.get(0).ok() ? ApiReply.ok(Map.of("experiment", def.id(), "node", c.node(), "fault", c.fault(),
+                        ? GatewayReply.problem(GatewayReply.Kind.MEMBER_TIMEOUT, "member " + p.member() + " did not confirm", "node", c.node(), null)
+                        : acks.get(0).ok() ? GatewayReply.ok(Map.of("experiment", def.id(), "node", c.node(), "fault", c.fault(),
                         "value", c.value(), "member", acks.get(0).member()))
-                        : ApiReply.problem(409, "conflict", acks.get(0).detail(), "node", c.node(), null))));
+                        : GatewayReply.problem(GatewayReply.Kind.CONFLICT, acks.get(0).detail(), "node", c.node(), null))));
         return this;
     }
 
@@ -594,11 +596,11 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                         all.add(new Protocol.NodeStatus(j, removedMember.get(j), "removed", null, Double.NaN, List.of()));
                     }
                     all.sort(Comparator.comparingInt(Protocol.NodeStatus::node));
-                    ObjectNode body = ApiReply.JSON.createObjectNode();
+                    Map<String, Object> body = new LinkedHashMap<>();
                     body.put("experiment", id);
                     body.put("status", st);
-                    body.set("nodes", ApiReply.JSON.valueToTree(all));
-                    q.replyTo().tell(new ApiReply(200, body));
+                    body.put("nodes", all);
+                    q.replyTo().tell(GatewayReply.ok(body));
                 }));
         return this;
     }
@@ -615,13 +617,13 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                     List<Protocol.BalancerExplain> all = new ArrayList<>();
                     replies.forEach(r -> all.addAll(r.balancers()));
                     all.sort(Comparator.comparingInt(Protocol.BalancerExplain::balancer));
-                    ObjectNode body = ApiReply.JSON.createObjectNode();
+                    Map<String, Object> body = new LinkedHashMap<>();
                     body.put("experiment", id);
                     body.put("status", st);
                     body.put("policy", policy);
-                    body.set("guardrails", ApiReply.JSON.valueToTree(g));
-                    body.set("balancers", ApiReply.JSON.valueToTree(all));
-                    q.replyTo().tell(new ApiReply(200, body));
+                    body.put("guardrails", g);
+                    body.put("balancers", all);
+                    q.replyTo().tell(GatewayReply.ok(body));
                 }));
         return this;
     }
@@ -651,15 +653,15 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         return wall > 0 ? merger.ledger().completed() / wall : 0.0;
     }
 
-    private ObjectNode routing() {
-        ObjectNode r = ApiReply.JSON.createObjectNode();
-        r.set("decisionLatencyMicros", ApiReply.JSON.valueToTree(percentiles(merger.decisionNanos(), 1e3)));
-        r.set("addedLatencyMicros", ApiReply.JSON.valueToTree(percentiles(merger.addedNanos(), 1e3)));
+    private Map<String, Object> routing() {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("decisionLatencyMicros", percentiles(merger.decisionNanos(), 1e3));
+        r.put("addedLatencyMicros", percentiles(merger.addedNanos(), 1e3));
         return r;
     }
 
-    private ObjectNode status() {
-        ObjectNode o = ApiReply.JSON.createObjectNode();
+    private Map<String, Object> status() {
+        Map<String, Object> o = new LinkedHashMap<>();
         Scenario s = def.scenario();
         o.put("id", def.id());
         o.put("status", stateName());
@@ -677,7 +679,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         if (error != null) {
             o.put("error", error);
         }
-        ObjectNode p = o.putObject("progress");
+        Map<String, Object> p = new LinkedHashMap<>();
+        o.put("progress", p);
         double now = clock.now();
         p.put("scenarioSeconds", Double.isNaN(endAt) ? now : endAt);
         p.put("durationSeconds", s.duration());
@@ -690,7 +693,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         p.put("lost", merger.ledger().lost());
         p.put("inSystem", merger.ledger().arrived() - merger.ledger().resolved());
         p.put("unresolved", driver.generated() - merger.ledger().resolved());
-        ObjectNode m = o.putObject("metricsSoFar");
+        Map<String, Object> m = new LinkedHashMap<>();
+        o.put("metricsSoFar", m);
         m.put("requestsPerSecondWall", throughputWall());
         ResponseTimeHistogram h = merger.recorder().responseHistogram();
         m.put("responseCount", h.count());
@@ -701,29 +705,29 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         m.put("decisions", merger.decisions());
         m.put("messages", merger.messages());
         m.put("observationsClamped", merger.clamped());
-        o.set("routing", routing());
-        ObjectNode a = o.putObject("assignment");
+        o.put("routing", routing());
+        Map<String, Object> a = new LinkedHashMap<>();
+        o.put("assignment", a);
         for (Placement pl : def.placements().values()) {
-            ObjectNode x = a.putObject(pl.member());
-            x.set("nodes", ApiReply.JSON.valueToTree(pl.nodes()));
-            x.set("balancers", ApiReply.JSON.valueToTree(pl.balancers()));
+            Map<String, Object> x = new LinkedHashMap<>();
+            a.put(pl.member(), x);
+            x.put("nodes", pl.nodes());
+            x.put("balancers", pl.balancers());
             x.put("removed", removedMembers.contains(pl.member()));
         }
-        o.set("events", ApiReply.JSON.valueToTree(events));
-        o.set("policyChanges", ApiReply.JSON.valueToTree(policyChanges));
+        o.put("events", events);
+        o.put("policyChanges", policyChanges);
         if (finalMetrics != null) {
-            ObjectNode r = o.putObject("results");
+            Map<String, Object> r = new LinkedHashMap<>();
+        o.put("results", r);
             r.put("dir", resultsDir == null ? null : resultsDir.toString());
-            ObjectNode fm = ApiReply.JSON.valueToTree(finalMetrics);
-            fm.remove("series");
-            fm.remove("responseHistogram");
-            r.set("metrics", fm);
+            r.put("metrics", finalMetrics);
         }
         return o;
     }
 
-    private ObjectNode runInfo() {
-        ObjectNode info = ApiReply.JSON.createObjectNode();
+    private Map<String, Object> runInfo() {
+        Map<String, Object> info = new LinkedHashMap<>();
         info.put("mode", "cluster");
         info.put("experiment", def.id());
         info.put("wall_seconds", wallSeconds);
@@ -732,10 +736,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         info.put("time_scale", def.timeScale());
         info.put("observations_clamped", merger.clamped());
         info.put("observations_dropped", merger.dropped());
-        info.set("routing", routing());
-        info.set("assignment", status().get("assignment"));
-        info.set("events", ApiReply.JSON.valueToTree(events));
-        info.set("policy_changes", ApiReply.JSON.valueToTree(policyChanges));
+        info.put("routing", routing());
+        info.put("assignment", status().get("assignment"));
+        info.put("events", events);
+        info.put("policy_changes", policyChanges);
         info.put("java", System.getProperty("java.version"));
         return info;
     }

@@ -4,7 +4,6 @@ import org.loadlab.shell.metrics.SinkFactory;
 
 import org.loadlab.node.protocol.ChaosFaults;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
@@ -64,35 +63,35 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     }
 
     /** POST /experiments. */
-    public record Create(ExperimentRequest request, ActorRef<ApiReply> replyTo) implements Command {
+    public record Create(ExperimentRequest request, ActorRef<GatewayReply> replyTo) implements Command {
     }
 
     /** GET /experiments/{id}. */
-    public record Get(String id, ActorRef<ApiReply> replyTo) implements Command {
+    public record Get(String id, ActorRef<GatewayReply> replyTo) implements Command {
     }
 
     /** GET /experiments. */
-    public record ListAll(ActorRef<ApiReply> replyTo) implements Command {
+    public record ListAll(ActorRef<GatewayReply> replyTo) implements Command {
     }
 
     /** DELETE /experiments/{id}. */
-    public record Delete(String id, ActorRef<ApiReply> replyTo) implements Command {
+    public record Delete(String id, ActorRef<GatewayReply> replyTo) implements Command {
     }
 
     /** PUT /policy. */
-    public record SwitchPolicy(String experiment, String policy, ActorRef<ApiReply> replyTo) implements Command {
+    public record SwitchPolicy(String experiment, String policy, ActorRef<GatewayReply> replyTo) implements Command {
     }
 
     /** POST /chaos/inject and /chaos/clear ({@code fault} = clear). */
-    public record Chaos(String experiment, int node, String fault, Double value, ActorRef<ApiReply> replyTo) implements Command {
+    public record Chaos(String experiment, int node, String fault, Double value, ActorRef<GatewayReply> replyTo) implements Command {
     }
 
     /** GET /nodes. */
-    public record Nodes(String experiment, ActorRef<ApiReply> replyTo) implements Command {
+    public record Nodes(String experiment, ActorRef<GatewayReply> replyTo) implements Command {
     }
 
     /** GET /explain-routing. */
-    public record Explain(String experiment, int lastDecisions, ActorRef<ApiReply> replyTo) implements Command {
+    public record Explain(String experiment, int lastDecisions, ActorRef<GatewayReply> replyTo) implements Command {
     }
 
     private record HostListing(Receptionist.Listing listing) implements Command {
@@ -148,7 +147,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 .onMessage(Get.class, g -> {
                     ActorRef<Protocol.RunnerCommand> r = runners.get(g.id());
                     if (r == null) {
-                        g.replyTo().tell(ApiReply.noExperiment(g.id(), runners.keySet()));
+                        g.replyTo().tell(GatewayReply.noExperiment(g.id(), runners.keySet()));
                     } else {
                         r.tell(new ExperimentRunner.GetStatus(g.replyTo()));
                     }
@@ -157,7 +156,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 .onMessage(Delete.class, d -> {
                     ActorRef<Protocol.RunnerCommand> r = runners.get(d.id());
                     if (r == null) {
-                        d.replyTo().tell(ApiReply.noExperiment(d.id(), runners.keySet()));
+                        d.replyTo().tell(GatewayReply.noExperiment(d.id(), runners.keySet()));
                     } else {
                         r.tell(new ExperimentRunner.Stop(d.replyTo()));
                     }
@@ -167,7 +166,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 .onMessage(SwitchPolicy.class, p -> {
                     List<String> switchable = switchablePolicies();
                     if (!switchable.contains(p.policy())) {
-                        p.replyTo().tell(ApiReply.badRequest("policy", p.policy(), switchable,
+                        p.replyTo().tell(GatewayReply.badRequest("policy", p.policy(), switchable,
                                 PolicyCatalog.find(p.policy()).isEmpty() ? "unknown policy '" + p.policy() + "'"
                                         : "'" + p.policy() + "' decides in several probe rounds; a live switch works between"
                                         + " single-round policies only (start an experiment with it instead)"));
@@ -178,7 +177,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 .onMessage(Chaos.class, this::onChaos)
                 .onMessage(Nodes.class, n -> {
                     if (n.experiment() == null && active.isEmpty()) {
-                        n.replyTo().tell(ApiReply.ok(noExperimentNodes()));
+                        n.replyTo().tell(GatewayReply.ok(noExperimentNodes()));
                         return this;
                     }
                     return route(n.experiment(), n.replyTo(), false, r -> new ExperimentRunner.Nodes(n.replyTo()));
@@ -202,25 +201,25 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
      * Sends the runner of {@code experiment} (or of the only running experiment) the
      * message {@code make} builds; answers a problem if there is no such experiment.
      */
-    private Behavior<Command> route(String experiment, ActorRef<ApiReply> replyTo, boolean needRunning,
+    private Behavior<Command> route(String experiment, ActorRef<GatewayReply> replyTo, boolean needRunning,
                                    Function<ActorRef<Protocol.RunnerCommand>, Protocol.RunnerCommand> make) {
         String id = experiment;
         if (id == null) {
             if (active.isEmpty()) {
-                replyTo.tell(ApiReply.problem(409, "conflict", "no experiment is running; start one with POST /experiments"
+                replyTo.tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "no experiment is running; start one with POST /experiments"
                         + (runners.isEmpty() ? "" : " or name a finished one with ?experiment="), "experiment", null,
                         runners.keySet()));
                 return this;
             }
             if (active.size() > 1) {
-                replyTo.tell(ApiReply.badRequest("experiment", null, active, "several experiments are running; name one"));
+                replyTo.tell(GatewayReply.badRequest("experiment", null, active, "several experiments are running; name one"));
                 return this;
             }
             id = active.iterator().next();
         }
         ActorRef<Protocol.RunnerCommand> r = runners.get(id);
         if (r == null) {
-            replyTo.tell(ApiReply.noExperiment(id, runners.keySet()));
+            replyTo.tell(GatewayReply.noExperiment(id, runners.keySet()));
             return this;
         }
         r.tell(make.apply(r));
@@ -229,13 +228,13 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
 
     private Behavior<Command> onChaos(Chaos c) {
         if (!c.fault().equals("clear") && !ChaosFaults.NAMES.contains(c.fault())) {
-            c.replyTo().tell(ApiReply.badRequest("fault", c.fault(), ChaosFaults.NAMES, "unknown fault '" + c.fault() + "'"));
+            c.replyTo().tell(GatewayReply.badRequest("fault", c.fault(), ChaosFaults.NAMES, "unknown fault '" + c.fault() + "'"));
             return this;
         }
         double value = c.value() != null ? c.value() : ChaosFaults.defaultValue(c.fault());
         String bad = ChaosFaults.checkValue(c.fault(), value);
         if (bad != null) {
-            c.replyTo().tell(ApiReply.badRequest("value", value, bad, "value " + value + " does not fit fault " + c.fault()));
+            c.replyTo().tell(GatewayReply.badRequest("value", value, bad, "value " + value + " does not fit fault " + c.fault()));
             return this;
         }
         return route(c.experiment(), c.replyTo(), true, r -> new ExperimentRunner.ChaosRequest(c.node(), c.fault(), value, c.replyTo()));
@@ -243,19 +242,21 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
 
     private Behavior<Command> onList(ListAll l) {
         List<ActorRef<Protocol.RunnerCommand>> all = new ArrayList<>(runners.values());
-        getContext().spawnAnonymous(Collect.<ApiReply>behavior(all.size(), Duration.ofSeconds(3),
+        getContext().spawnAnonymous(Collect.<GatewayReply>behavior(all.size(), Duration.ofSeconds(3),
                 to -> all.forEach(r -> r.tell(new ExperimentRunner.GetStatus(to))),
                 replies -> {
-                    List<Object> list = new ArrayList<>();
-                    for (ApiReply r : replies) {
-                        ObjectNode o = ApiReply.JSON.createObjectNode();
-                        for (String f : List.of("id", "status", "scenario", "policy", "createdAt", "finishedAt")) {
-                            o.set(f, r.body().get(f));
+                    List<Map<String, Object>> list = new ArrayList<>();
+                    for (GatewayReply r : replies) {
+                        if (r instanceof GatewayReply.Ok ok && ok.data() instanceof Map<?, ?> status) {
+                            Map<String, Object> o = new LinkedHashMap<>();
+                            for (String f : List.of("id", "status", "scenario", "policy", "createdAt", "finishedAt")) {
+                                o.put(f, status.get(f));
+                            }
+                            list.add(o);
                         }
-                        list.add(o);
                     }
-                    list.sort(Comparator.comparing(o -> ((ObjectNode) o).get("createdAt").asText()));
-                    l.replyTo().tell(ApiReply.ok(Map.of("experiments", list)));
+                    list.sort(Comparator.comparing(o -> String.valueOf(o.get("createdAt"))));
+                    l.replyTo().tell(GatewayReply.ok(Map.of("experiments", list)));
                 }));
         return this;
     }
@@ -288,7 +289,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
 
     // ------------------------------------------------------------------ POST /experiments
 
-    private ApiReply create(ExperimentRequest req) {
+    private GatewayReply create(ExperimentRequest req) {
         Scenario s;
         List<String> overrides = req.overrides() == null ? List.of() : req.overrides();
         try {
@@ -297,55 +298,55 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 try {
                     raw = ConfigFactory.parseString(req.scenarioBody());
                 } catch (ConfigException e) {
-                    return ApiReply.badRequest("scenario", null, "a scenario object (see docs/scenarios.md)",
+                    return GatewayReply.badRequest("scenario", null, "a scenario object (see docs/scenarios.md)",
                             "the scenario body does not parse: " + e.getMessage());
                 }
                 s = loader.parse(ScenarioLoader.applyOverrides(raw, overrides, "request"), "request body", Path.of("."));
             } else {
                 if (req.scenarioName() == null || !BuiltIns.SCENARIOS.containsKey(req.scenarioName())) {
-                    return ApiReply.badRequest("scenario", req.scenarioName(), BuiltIns.SCENARIOS.keySet(),
+                    return GatewayReply.badRequest("scenario", req.scenarioName(), BuiltIns.SCENARIOS.keySet(),
                             "give a built-in scenario name or a scenario object");
                 }
                 s = loader.load(req.scenarioName(), overrides);
             }
         } catch (ScenarioException e) {
-            return ApiReply.badScenario(req.scenarioName() != null ? req.scenarioName() : "request body", e.problems());
+            return GatewayReply.badScenario(req.scenarioName() != null ? req.scenarioName() : "request body", e.problems());
         }
         if (s.isReferenceModel()) {
-            return ApiReply.badRequest("model", "reference", List.of("message"),
+            return GatewayReply.badRequest("model", "reference", List.of("message"),
                     "the time-stepped reference model only simulates; use loadlab simulate");
         }
         if (s.information().model().equals("oracle")) {
-            return ApiReply.badRequest("information.model", "oracle", List.of("probe", "cached"),
+            return GatewayReply.badRequest("information.model", "oracle", List.of("probe", "cached"),
                     "cluster mode has no oracle view of remote nodes");
         }
         for (int i = 0; i < s.events().size(); i++) {
             String type = s.events().get(i).type();
             if (SIMULATED_ONLY_EVENTS.contains(type)) {
-                return ApiReply.badRequest("events[" + i + "].type", type, CLUSTER_EVENTS, "'" + type + "' is a simulated"
+                return GatewayReply.badRequest("events[" + i + "].type", type, CLUSTER_EVENTS, "'" + type + "' is a simulated"
                         + " membership fault; on a cluster, make it for real (SIGKILL or SIGSTOP a member, cut the network:"
                         + " docs/cluster.md) and the cluster's own membership reaches the balancers");
             }
         }
         if (s.nodes().count() > settings.maxNodes()) {
-            return ApiReply.badRequest("nodes.count", s.nodes().count(), "1.." + settings.maxNodes(),
+            return GatewayReply.badRequest("nodes.count", s.nodes().count(), "1.." + settings.maxNodes(),
                     "too many nodes for one cluster experiment (loadlab.cluster.max-nodes)");
         }
         String policy = req.policy() != null ? req.policy() : s.policies().get(0);
         if (org.loadlab.experiment.scenario.Scenario.isLoadSharing(policy)) {
-            return ApiReply.badRequest("policy", policy, PolicyCatalog.names().split(", "),
+            return GatewayReply.badRequest("policy", policy, PolicyCatalog.names().split(", "),
                     "'" + policy + "' is a peer load-sharing protocol; cluster mode runs balancer policies only (simulate and"
                             + " --mode live run load sharing)");
         }
         if (PolicyCatalog.find(policy).isEmpty()) {
-            return ApiReply.badRequest("policy", policy, PolicyCatalog.names().split(", "), "unknown policy '" + policy + "'");
+            return GatewayReply.badRequest("policy", policy, PolicyCatalog.names().split(", "), "unknown policy '" + policy + "'");
         }
         long seed = req.seed() != null ? req.seed() : s.seeds().get(0);
         if (!(req.timeScale() > 0 && req.timeScale() <= 1000)) {
-            return ApiReply.badRequest("timeScale", req.timeScale(), "(0, 1000]", "scenario seconds per real second");
+            return GatewayReply.badRequest("timeScale", req.timeScale(), "(0, 1000]", "scenario seconds per real second");
         }
         if (active.size() >= settings.maxRunning()) {
-            return ApiReply.problem(429, "too many requests", active.size() + " experiment(s) running, the limit is "
+            return GatewayReply.problem(GatewayReply.Kind.TOO_MANY, active.size() + " experiment(s) running, the limit is "
                     + settings.maxRunning() + " (loadlab.cluster.max-running-experiments)", "experiment", null, active);
         }
         List<String> waiting = new ArrayList<>();
@@ -353,13 +354,13 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             members(role).stream().filter(m -> !hosts.containsKey(m) && !waiting.contains(m)).forEach(waiting::add);
         }
         if (!waiting.isEmpty()) {
-            return ApiReply.problem(503, "service unavailable", "member(s) " + waiting + " are Up but their hosts are not"
+            return GatewayReply.problem(GatewayReply.Kind.NOT_READY, "member(s) " + waiting + " are Up but their hosts are not"
                     + " registered with the Receptionist yet; retry in a second", "members", waiting, null);
         }
         List<String> nodeMembers = members("node").stream().filter(hosts::containsKey).toList();
         List<String> balancerMembers = members("balancer").stream().filter(hosts::containsKey).toList();
         if (nodeMembers.isEmpty() || balancerMembers.isEmpty()) {
-            return ApiReply.problem(503, "service unavailable", "the cluster has no Up member with role "
+            return GatewayReply.problem(GatewayReply.Kind.NOT_READY, "the cluster has no Up member with role "
                     + (nodeMembers.isEmpty() ? "node" : "balancer") + " yet", "roles", null, List.of("node", "balancer"));
         }
         Map<String, List<Integer>> nodeShare = new TreeMap<>();
@@ -396,6 +397,6 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         placements.values().forEach(p -> where.put(p.member(), Map.of("nodes", p.nodes(), "balancers", p.balancers())));
         body.put("assignment", where);
         body.put("links", Map.of("self", "/experiments/" + id));
-        return ApiReply.of(201, body);
+        return new GatewayReply.Created(body, "/experiments/" + id);
     }
 }
