@@ -110,6 +110,9 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     private record Removed(ClusterEvent.MemberRemoved event) implements Protocol.RunnerCommand {
     }
 
+    private record Reachability(ClusterEvent.ReachabilityEvent event) implements Protocol.RunnerCommand {
+    }
+
     /** Control API: the experiment's status. */
     public record GetStatus(ActorRef<GatewayReply> replyTo) implements Protocol.RunnerCommand {
     }
@@ -215,6 +218,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         ctx.getSystem().receptionist().tell(Receptionist.subscribe(Protocol.balancersKey(def.id()), adapter));
         Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(
                 ctx.messageAdapter(ClusterEvent.MemberRemoved.class, Removed::new), ClusterEvent.MemberRemoved.class));
+        Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(
+                ctx.messageAdapter(ClusterEvent.ReachabilityEvent.class, Reachability::new), ClusterEvent.ReachabilityEvent.class));
         for (Placement p : def.placements().values()) {
             p.host().tell(new Protocol.PrepareExperiment(def.id(), s.resolvedJson(), def.baseDir(), def.policy(), def.seed(),
                     def.timeScale(), p.nodes(), p.balancers(), ctx.getSelf()));
@@ -278,6 +283,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                 })
                 .onMessage(BalancerListing.class, l -> onBalancerListing(l.listing()))
                 .onMessage(Removed.class, r -> onRemoved(r.event().member().address().toString()))
+                .onMessage(Reachability.class, r -> onReachability(r.event()))
                 .onMessage(GetStatus.class, g -> {
                     g.replyTo().tell(GatewayReply.ok(status()));
                     return this;
@@ -454,6 +460,20 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         }
         waitingStop.remove(member);
         maybeFinalize();
+        return this;
+    }
+
+    /** Records when a member taking part became unreachable or reachable again (the failure detector's view). */
+    private Behavior<Protocol.RunnerCommand> onReachability(ClusterEvent.ReachabilityEvent event) {
+        String member = event.member().address().toString();
+        if (!def.placements().containsKey(member) || !active()) {
+            return this;
+        }
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("atSeconds", clock.now());
+        e.put("event", event instanceof ClusterEvent.UnreachableMember ? "member-unreachable" : "member-reachable");
+        e.put("member", member);
+        events.add(e);
         return this;
     }
 
