@@ -81,6 +81,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     public static final String POLICY_SWITCHES = "policy_switches";
 
     private static final int MAX_RESTARTS = 3;
+    private static final BalancerMessage.GuardrailTick SWEEP = new BalancerMessage.GuardrailTick();
 
     private final BalancerId id;
     private final int nodeCount;
@@ -162,7 +163,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         this.rejection = rejection;
         this.guardrails = guardrails;
         this.guarded = guardrails.enabled();
-        this.health = new NodeHealth(guardrails, nodeCount, allowed.length, information.expectsReports());
+        this.health = new NodeHealth(guardrails, nodeCount, allowed.length);
         this.inFlight = new int[nodeCount];
         this.routed = new long[nodeCount];
         this.poolCandidates = new Candidates(inFlight);
@@ -181,6 +182,35 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     }
 
     @Override
+    public void onStart(Env env) {
+        this.env = env;
+        double period = sweepPeriod();
+        if (period > 0) {
+            env.startTimer(SWEEP, period, SWEEP);
+        }
+    }
+
+    /** Seconds between the guardrails' looks at silent and stale nodes; 0 when no time-based guardrail is on. */
+    private double sweepPeriod() {
+        if (!guarded) {
+            return 0;
+        }
+        double a = guardrails.offlineAfter();
+        double b = guardrails.staleAfter();
+        double shortest = a > 0 && b > 0 ? Math.min(a, b) : Math.max(a, b);
+        return shortest / 2;
+    }
+
+    /** Looks at every allowed node: a node gone silent or stale is masked even if no decision reads it. */
+    private void sweep() {
+        env.startTimer(SWEEP, sweepPeriod(), SWEEP);
+        double now = env.now();
+        for (int node : pool.allowedNodes()) {
+            applyEjection(node, health.update(node, null, now));
+        }
+    }
+
+    @Override
     public void on(BalancerMessage message, Env env) {
         this.env = env;
         if (message instanceof BalancerMessage.Arrival a) {
@@ -196,6 +226,8 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             onReport(r.load());
         } else if (message instanceof BalancerMessage.Heartbeat h) {
             onHeartbeat(h.node());
+        } else if (message instanceof BalancerMessage.GuardrailTick) {
+            sweep();
         } else if (message instanceof BalancerMessage.RetryDue due) {
             BalancerMessage.Arrival a = delayed.remove(due.requestId());
             if (a != null) {
@@ -426,7 +458,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         information.onReport(load);
         if (guarded && load.node() < nodeCount) {
             double now = env.now();
-            health.seen(load, now);
+            health.reported(load, now);
             applyEjection(load.node(), health.update(load.node(), null, now));
         }
     }

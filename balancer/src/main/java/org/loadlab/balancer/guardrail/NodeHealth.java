@@ -25,10 +25,10 @@ public final class NodeHealth {
     }
 
     private final Guardrails settings;
-    private final boolean expectsReports;
     private final Membership[] membership;
     private final LoadSnapshot[] latest;
     private final double[] lastHeard;
+    private final boolean[] reports;
     private final int[] missedProbes;
     private final String[] ejected;
     private final int cap;
@@ -38,15 +38,14 @@ public final class NodeHealth {
      * @param settings the guardrails
      * @param nodeCount n
      * @param allowedCount |allowed| (the ejection cap is a share of it)
-     * @param expectsReports true if nodes push reports or heartbeats to this balancer (their silence means offline)
      */
-    public NodeHealth(Guardrails settings, int nodeCount, int allowedCount, boolean expectsReports) {
+    public NodeHealth(Guardrails settings, int nodeCount, int allowedCount) {
         this.settings = settings;
-        this.expectsReports = expectsReports;
         this.membership = new Membership[nodeCount];
         java.util.Arrays.fill(membership, Membership.REACHABLE);
         this.latest = new LoadSnapshot[nodeCount];
         this.lastHeard = new double[nodeCount];
+        this.reports = new boolean[nodeCount];
         this.missedProbes = new int[nodeCount];
         this.ejected = new String[nodeCount];
         this.cap = settings.enabled() ? settings.ejectionCap(allowedCount) : 0;
@@ -96,7 +95,7 @@ public final class NodeHealth {
         return true;
     }
 
-    /** A load of the node arrived (probe reply, report): the node was heard from at {@code now}. */
+    /** A probe reply of the node arrived at {@code now}. */
     public void seen(LoadSnapshot load, double now) {
         int j = load.node();
         if (latest[j] == null || latest[j].sampledAt() <= load.sampledAt()) {
@@ -106,9 +105,16 @@ public final class NodeHealth {
         missedProbes[j] = 0;
     }
 
-    /** A heartbeat of the node arrived at {@code now}. */
+    /** A load report of the node arrived at {@code now}: from now on its silence means something. */
+    public void reported(LoadSnapshot load, double now) {
+        seen(load, now);
+        reports[load.node()] = true;
+    }
+
+    /** A heartbeat of the node arrived at {@code now}: from now on its silence means something. */
     public void heard(int node, double now) {
         lastHeard[node] = Math.max(lastHeard[node], now);
+        reports[node] = true;
     }
 
     /** A probe to the node went unanswered until its timeout. */
@@ -138,8 +144,9 @@ public final class NodeHealth {
 
     /**
      * Why the guardrails would mask the node now, or null: CPU above the threshold (from
-     * {@code fresh} if given, else the newest load seen), offline (missed probes, silence),
-     * stale report.
+     * {@code fresh} if given, else the newest load seen), offline (missed probes; or silence,
+     * once the node has sent a report or heartbeat: an idle node in the probe model says
+     * nothing and is not offline), stale report.
      *
      * @param node the node
      * @param fresh a load just read for a decision, or null
@@ -157,10 +164,10 @@ public final class NodeHealth {
         if (settings.offlineAfterMissedProbes() > 0 && missed >= settings.offlineAfterMissedProbes()) {
             return "offline: " + missed + " probes unanswered";
         }
-        if (expectsReports && settings.offlineAfter() > 0 && now - lastHeard[node] > settings.offlineAfter()) {
+        if (reports[node] && settings.offlineAfter() > 0 && now - lastHeard[node] > settings.offlineAfter()) {
             return String.format(Locale.ROOT, "offline: silent for %.2f s", now - lastHeard[node]);
         }
-        if (expectsReports && settings.staleAfter() > 0 && fresh == null && latest[node] != null
+        if (reports[node] && settings.staleAfter() > 0 && fresh == null && latest[node] != null
                 && now - latest[node].sampledAt() > settings.staleAfter()) {
             return String.format(Locale.ROOT, "stale: last report %.2f s old", now - latest[node].sampledAt());
         }

@@ -45,9 +45,4 @@ public final class CachedModel implements InformationModel {
     public boolean unknownLoadRoutable() {
         return true;
     }
-
-    @Override
-    public boolean expectsReports() {
-        return true;
-    }
 }

@@ -51,9 +51,4 @@ public interface InformationModel {
     default boolean unknownLoadRoutable() {
         return false;
     }
-
-    /** True if nodes push reports to this balancer periodically (their silence then means something). */
-    default boolean expectsReports() {
-        return false;
-    }
 }

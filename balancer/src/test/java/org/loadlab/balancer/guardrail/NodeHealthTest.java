@@ -22,12 +22,12 @@ class NodeHealthTest {
         assertEquals(1, ON.ejectionCap(3), "3 nodes and 50%: at most 1");
         assertEquals(0, ON.ejectionCap(1), "1 node: never excluded");
         assertEquals(10, ON.ejectionCap(20));
-        assertEquals(0, new NodeHealth(Guardrails.OFF, 3, 3, false).cap(), "off: nothing is ever masked");
+        assertEquals(0, new NodeHealth(Guardrails.OFF, 3, 3).cap(), "off: nothing is ever masked");
     }
 
     @Test
     void cpuAboveTheThresholdMasksUpToTheCapAndRestoresWhenItDrops() {
-        NodeHealth h = new NodeHealth(ON, 3, 3, false);
+        NodeHealth h = new NodeHealth(ON, 3, 3);
         assertEquals(1, h.update(0, cpu(0, 0.90, 1), 1));
         assertTrue(h.ejected(0).startsWith("cpu 0.90 > 0.85"), h.ejected(0));
         assertEquals(0, h.update(1, cpu(1, 0.95, 1), 1), "the cap of 1 is used up: node 1 stays in");
@@ -39,7 +39,7 @@ class NodeHealthTest {
 
     @Test
     void aSingleNodeIsNeverMasked() {
-        NodeHealth h = new NodeHealth(ON, 1, 1, false);
+        NodeHealth h = new NodeHealth(ON, 1, 1);
         assertEquals(0, h.update(0, cpu(0, 0.99, 1), 1));
         assertNull(h.ejected(0));
         assertNotNull(h.condition(0, cpu(0, 0.99, 1), 1), "the condition holds; the cap keeps it in");
@@ -47,7 +47,7 @@ class NodeHealthTest {
 
     @Test
     void missedProbesMakeANodeOfflineAndAReplyBringsItBack() {
-        NodeHealth h = new NodeHealth(ON, 4, 4, false);
+        NodeHealth h = new NodeHealth(ON, 4, 4);
         h.missedProbe(2);
         assertNull(h.condition(2, null, 1));
         h.missedProbe(2);
@@ -59,10 +59,11 @@ class NodeHealthTest {
 
     @Test
     void silenceAndStaleReportsCountOnlyWhereNodesReport() {
-        NodeHealth quiet = new NodeHealth(ON, 4, 4, false);
-        assertNull(quiet.condition(1, null, 100), "in the probe model an idle node says nothing: not offline");
-        NodeHealth reporting = new NodeHealth(ON, 4, 4, true);
-        reporting.seen(cpu(1, 0.4, 0.5), 0.5);
+        NodeHealth h = new NodeHealth(ON, 4, 4);
+        h.seen(cpu(1, 0.4, 0.5), 0.5); // a probe reply: no promise of more
+        assertNull(h.condition(1, null, 100), "in the probe model an idle node says nothing: not offline");
+        NodeHealth reporting = new NodeHealth(ON, 4, 4);
+        reporting.reported(cpu(1, 0.4, 0.5), 0.5);
         assertNull(reporting.condition(1, null, 2.0));
         assertTrue(reporting.condition(1, null, 2.6).startsWith("offline: silent for 2.10 s"));
         reporting.heard(1, 2.6);
@@ -72,7 +73,7 @@ class NodeHealthTest {
 
     @Test
     void membershipOverridesAndFreesTheCap() {
-        NodeHealth h = new NodeHealth(ON, 3, 3, false);
+        NodeHealth h = new NodeHealth(ON, 3, 3);
         assertEquals(1, h.update(0, cpu(0, 0.99, 1), 1));
         assertTrue(h.membership(0, NodeHealth.Membership.UNREACHABLE));
         assertTrue(h.gone(0));

@@ -74,6 +74,17 @@ public sealed interface BalancerMessage extends Message {
         }
     }
 
+    /**
+     * Timer: time for the guardrails to look at every node's silence and report age (nothing
+     * else tells a balancer that a node has gone quiet).
+     */
+    record GuardrailTick() implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+
     /** Timer: a request held back by the delay mode (instead of being rejected) is due for another try. */
     record RetryDue(long requestId) implements BalancerMessage {
         @Override

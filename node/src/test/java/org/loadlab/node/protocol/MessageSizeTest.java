@@ -42,6 +42,7 @@ class MessageSizeTest {
             new NodeMessage.ReportTick(),
             new NodeMessage.ReportDue(LOAD),
             new NodeMessage.HeartbeatTick(),
+            new BalancerMessage.GuardrailTick(),
             new NodeMessage.DelayedSend(1),
             new BalancerMessage.ProbeTimeout(1),
             new BalancerMessage.RetryDue(1));

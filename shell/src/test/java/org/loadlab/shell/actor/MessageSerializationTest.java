@@ -57,6 +57,7 @@ class MessageSerializationTest {
                 new NodeMessage.Crash(),
                 new NodeMessage.SignsOfLife(false),
                 new NodeMessage.HeartbeatTick(),
+                new BalancerMessage.GuardrailTick(),
                 new NodeMessage.InjectFault("latency", 0.2),
                 new NodeMessage.ClearFaults(),
                 new NodeMessage.DelayedSend(9L),
