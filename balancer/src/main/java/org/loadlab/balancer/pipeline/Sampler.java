@@ -3,12 +3,16 @@ package org.loadlab.balancer.pipeline;
 /**
  * Which nodes a single-round policy reads per decision: none (load-blind policies), k
  * distinct nodes of the pool drawn without replacement (power-of-d), or the whole pool
- * (JSQ, gmsr).
+ * (JSQ, gmsr). A <em>local</em> sampler draws k nodes but reads nothing: its scorer ranks
+ * them by what the balancer itself knows (requests in flight, measured latency), as
+ * client-side P2C balancers do.
  *
  * @param k nodes to read: 0 for none, {@link #ALL} for the whole pool, else ≥ 1
- *     <p>Source: SPEC.md §2 (sampling without replacement), Mitzenmacher 2001.
+ * @param read true to read the drawn nodes' load through the information model
+ *     <p>Source: SPEC.md §2 (sampling without replacement), Mitzenmacher 2001; Finagle and
+ *     Envoy (P2C over local state).
  */
-public record Sampler(int k) {
+public record Sampler(int k, boolean read) {
     /** {@link #k} value meaning the whole pool. */
     public static final int ALL = Integer.MAX_VALUE;
     /** Reads no load. */
@@ -21,6 +25,28 @@ public record Sampler(int k) {
         if (k < 0) {
             throw new IllegalArgumentException("a sampler reads k >= 0 nodes, was " + k);
         }
+    }
+
+    /** A sampler that reads the nodes it draws (none when k = 0). */
+    public Sampler(int k) {
+        this(k, true);
+    }
+
+    /**
+     * k distinct nodes drawn by weight, read through nothing: candidates carry no load.
+     *
+     * @throws IllegalArgumentException if k &lt; 1
+     */
+    public static Sampler local(int k) {
+        if (k < 1) {
+            throw new IllegalArgumentException("a local sampler draws k >= 1 nodes, was " + k);
+        }
+        return new Sampler(k, false);
+    }
+
+    /** True if this sampler draws nodes without reading them. */
+    public boolean local() {
+        return !read && k > 0;
     }
 
     /** k distinct nodes. @throws IllegalArgumentException if k &lt; 1 */
@@ -38,6 +64,6 @@ public record Sampler(int k) {
 
     /** True if this sampler reads load at all. */
     public boolean readsLoad() {
-        return k > 0;
+        return read && k > 0;
     }
 }

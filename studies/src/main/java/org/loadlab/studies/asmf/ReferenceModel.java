@@ -354,7 +354,7 @@ public final class ReferenceModel {
                     Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     avgWait, backlogArea, queueSum / steps / n, (int) Math.min(Integer.MAX_VALUE, maxNode), maxClusterQueue,
                     decisions, decisions == 0 ? Double.NaN : (double) queries / decisions, new TreeMap<>(), 0, (long) bytes,
-                    stateUpdates, share, utilisation, nodeMaxList, JainFairness.of(rho), series,
+                    stateUpdates, share, utilisation, nodeMaxList, JainFairness.of(rho), Double.NaN, series,
                     ResponseTimeHistogram.empty().encode(), new TreeMap<>(Map.of("jobs_rejected", rejected)), extras);
         }
 
