@@ -5,9 +5,10 @@ import java.util.Map;
 import org.loadlab.experiment.scenario.BuiltIns;
 
 /**
- * The scenarios and campaigns of the three seed studies: ASMF (seed 000, docs/asmf.md),
- * Sticky-Lazy (seed 001, docs/sticky-lazy.md) and peer load sharing (seed 002,
- * docs/load-sharing.md), listed after the general built-ins.
+ * The scenarios and campaigns of the four seed studies: ASMF (seed 000, docs/asmf.md),
+ * Sticky-Lazy (seed 001, docs/sticky-lazy.md), peer load sharing (seed 002,
+ * docs/load-sharing.md) and the autonomous balancer (seed 003, docs/autonomous.md), listed
+ * after the general built-ins.
  */
 public final class StudyBuiltIns implements BuiltIns.Source {
     @Override
@@ -20,7 +21,7 @@ public final class StudyBuiltIns implements BuiltIns.Source {
         Map<String, String> m = new LinkedHashMap<>(BuiltIns.resources("scenarios", "asmf-poisson-small", "asmf-poisson-medium",
                 "asmf-poisson-large", "asmf-bursty-medium", "asmf-zipf-skew-medium", "asmf-failure-medium",
                 "asmf-spike-medium", "asmf-degraded-medium"));
-        m.putAll(BuiltIns.resources("scenarios", "sticky-lazy-seed", "load-sharing"));
+        m.putAll(BuiltIns.resources("scenarios", "sticky-lazy-seed", "load-sharing", "autonomous", "autonomous-chaos"));
         return m;
     }
 

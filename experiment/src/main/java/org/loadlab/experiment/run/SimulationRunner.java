@@ -56,10 +56,11 @@ public final class SimulationRunner {
             return new Outcome(r, model.work(spec), s.duration(), (System.nanoTime() - t0) / 1e9);
         }
         RunAssembly assembly = RunAssembly.build(spec);
-        RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
+        RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval())
+                .slaLatency(s.autonomy().slaLatency());
         RequestLedger sink = new RequestLedger(new RecorderSink(recorder));
         SimEngine engine = new SimEngine(spec.seed(), s.nodes().count(), assembly.balancers().length, 1,
-                new LatencyModel(s.network().latency(), s.network().jitter()), sink);
+                assembly.services().size(), new LatencyModel(s.network().latency(), s.network().jitter()), sink);
         for (int j = 0; j < assembly.nodeCount(); j++) {
             engine.register(NodeId.of(j), assembly.nodeLogic(j));
         }
@@ -67,6 +68,9 @@ public final class SimulationRunner {
             engine.register(new BalancerId(i), assembly.balancers()[i]);
         }
         engine.register(new ClientId(0), assembly.driver());
+        for (int v = 0; v < assembly.services().size(); v++) {
+            engine.register(new org.loadlab.kernel.ServiceId(v), assembly.services().get(v));
+        }
         for (RunAssembly.ScheduledEvent e : assembly.events()) {
             engine.schedule(e.at(), e.to(), e.message());
         }

@@ -113,6 +113,9 @@ public final class WorkloadBuilder {
             default -> new ConstantRate(lambda);
         };
         List<Scenario.Event> spikes = scenario.events().stream().filter(e -> e.type().equals("spike")).toList();
+        if (a.process().equals("periodic")) {
+            return new org.loadlab.workload.arrival.PeriodicArrivals(lambda);
+        }
         if (spikes.isEmpty() && a.process().equals("poisson")) {
             return new PoissonArrivals(lambda, rng);
         }

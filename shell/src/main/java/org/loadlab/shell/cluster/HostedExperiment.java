@@ -333,7 +333,7 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             List<ActorRef<Message>> refs = new ArrayList<>(nodes.values());
             double[] mu = assembly.topology().serviceRates();
             getContext().spawnAnonymous(Collect.<Protocol.NodeStatus>behavior(refs.size(), java.time.Duration.ofSeconds(2),
-                    self -> refs.forEach(r -> r.tell(new LogicActor.Inspect<>((logic, env) -> nodeStatus((BackendNode) logic,
+                    self -> refs.forEach(r -> r.tell(new LogicActor.Inspect<>((logic, env) -> nodeStatus((org.loadlab.node.backend.ServingNode) logic,
                             env.now(), mu), self))),
                     list -> q.replyTo().tell(new Protocol.NodesReply(member, list))));
         } else if (command instanceof Protocol.QueryExplain q) {
@@ -347,7 +347,7 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         return this;
     }
 
-    private Protocol.NodeStatus nodeStatus(BackendNode node, double now, double[] nominal) {
+    private Protocol.NodeStatus nodeStatus(org.loadlab.node.backend.ServingNode node, double now, double[] nominal) {
         String status = node.crashed() ? "crashed" : node.failed() ? "failed" : "up";
         return new Protocol.NodeStatus(node.id().index(), member, status, node.snapshot(now), nominal[node.id().index()],
                 node.faults());

@@ -82,7 +82,7 @@ public final class LiveRunner {
             LiveClock clock = LiveClock.startingNow(timeScale);
             java.util.function.BiConsumer<Logic<?>, Double> publish = !oracle ? null
                     : (logic, now) -> {
-                        BackendNode node = (BackendNode) logic;
+                        org.loadlab.node.backend.ServingNode node = (org.loadlab.node.backend.ServingNode) logic;
                         board.set(node.id().index(), node.snapshot(now));
                     };
             ActorRef<Message>[] nodes = spawnAll(system, directory, clock, sink, spec, assembly, publish);
