@@ -36,6 +36,28 @@ public sealed interface ControlMessage extends Message {
             }
         }
 
+        /** Equal when every field is equal (arrays by content). */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Feedback f && f.balancer == balancer && Double.compare(f.sentAt, sentAt) == 0
+                    && f.arrivals == arrivals && java.util.Arrays.equals(f.nodes, nodes)
+                    && java.util.Arrays.equals(f.latencyMs, latencyMs) && java.util.Arrays.equals(f.failed, failed)
+                    && java.util.Arrays.equals(f.loads, loads) && java.util.Arrays.equals(f.members, members);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(balancer, sentAt, arrivals, java.util.Arrays.hashCode(nodes),
+                    java.util.Arrays.hashCode(latencyMs), java.util.Arrays.hashCode(failed), java.util.Arrays.hashCode(loads),
+                    java.util.Arrays.hashCode(members));
+        }
+
+        @Override
+        public String toString() {
+            return "Feedback[balancer=" + balancer + ", sentAt=" + sentAt + ", arrivals=" + arrivals + ", outcomes="
+                    + nodes.length + "]";
+        }
+
         /** Outcomes carried. */
         public int outcomes() {
             return nodes.length;

@@ -135,6 +135,24 @@ public sealed interface BalancerMessage extends Message {
         public int estimatedBytes() {
             return 24 + 8 * weights.length;
         }
+
+        /** Equal when version, time and every weight are equal (the array by content). */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Weights w && w.version == version && Double.compare(w.publishedAt, publishedAt) == 0
+                    && java.util.Arrays.equals(w.weights, weights);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(version, publishedAt, java.util.Arrays.hashCode(weights));
+        }
+
+        @Override
+        public String toString() {
+            return "Weights[version=" + version + ", publishedAt=" + publishedAt + ", weights="
+                    + java.util.Arrays.toString(weights) + "]";
+        }
     }
 
     /**
