@@ -28,6 +28,6 @@ public final class StudyBuiltIns implements BuiltIns.Source {
     @Override
     public Map<String, String> campaigns() {
         return BuiltIns.resources("campaigns", "asmf-rigorous", "asmf-final", "asmf-robust", "sticky-lazy",
-                "sticky-lazy-threshold", "load-sharing");
+                "sticky-lazy-threshold", "load-sharing", "autonomous-benchmark");
     }
 }
