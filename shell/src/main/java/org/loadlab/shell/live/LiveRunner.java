@@ -24,6 +24,7 @@ import org.loadlab.kernel.Logic;
 import org.loadlab.kernel.Message;
 import org.loadlab.kernel.MetricsSink;
 import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.ServiceId;
 import org.loadlab.kernel.StreamSeeds;
 import org.loadlab.experiment.run.RecorderSink;
 import org.loadlab.kernel.observe.ForwardingSink;
@@ -71,7 +72,8 @@ public final class LiveRunner {
             throw new IllegalArgumentException("scenario " + s.name() + " has partition events, which only the simulation"
                     + " cuts; run it without --mode live (on a cluster, cut the network for real: docs/cluster.md)");
         }
-        RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
+        RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval())
+                .slaLatency(s.autonomy().slaLatency());
         Replay replay = new Replay(new RequestLedger(new RecorderSink(recorder)));
         ObservationLog sink = new ObservationLog();
 
@@ -120,7 +122,13 @@ public final class LiveRunner {
                                                 java.util.function.BiConsumer<Logic<?>, Double> publish) {
         int n = assembly.nodeCount();
         int b = assembly.balancers().length;
-        ActorRef<Message>[] refs = new ActorRef[n + b + 1];
+        int v = assembly.services().size();
+        ActorRef<Message>[] refs = new ActorRef[n + b + 1 + v];
+        for (int k = 0; k < v; k++) {
+            // The control services (LinTS control plane, autoscaler): each its own actor, on its own timers.
+            refs[n + b + 1 + k] = spawn(system, directory, new ServiceId(k), assembly.services().get(k), StreamSeeds.SERVICE,
+                    clock, sink, spec, null);
+        }
         for (int j = 0; j < n; j++) {
             refs[j] = spawn(system, directory, new NodeId(j), assembly.nodeLogic(j), StreamSeeds.NODE, clock, sink, spec,
                     publish);
