@@ -38,6 +38,7 @@ import org.loadlab.shell.actor.LogicActor;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Message;
 import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.ServiceId;
 import org.loadlab.kernel.StreamSeeds;
 import org.loadlab.experiment.run.RunAssembly;
 import org.loadlab.experiment.run.RunSpec;
@@ -69,6 +70,9 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private record BalancerListing(Receptionist.Listing listing) implements Command {
     }
 
+    private record ServiceListing(Receptionist.Listing listing) implements Command {
+    }
+
     private record Removed(ClusterEvent.MemberRemoved event) implements Command {
     }
 
@@ -93,6 +97,8 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private final Directory directory = new Directory();
     private final Map<Integer, ActorRef<Message>> nodes = new TreeMap<>();
     private final Map<Integer, ActorRef<Message>> balancers = new TreeMap<>();
+    private final Map<Integer, ActorRef<Message>> services = new TreeMap<>();
+    private final Set<Integer> boundServices = new HashSet<>();
     private final Map<Integer, Address> nodeAddress = new HashMap<>();
     private final Set<Integer> boundNodes = new HashSet<>();
     private final Set<Integer> boundBalancers = new HashSet<>();
@@ -128,10 +134,15 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         }
         // One adapter per message class: the listing's key tells nodes from balancers.
         ServiceKey<Message> nodesKey = Protocol.nodesKey(prepare.experiment());
+        ServiceKey<Message> servicesKey = Protocol.servicesKey(prepare.experiment());
         ActorRef<Receptionist.Listing> adapter = ctx.messageAdapter(Receptionist.Listing.class,
-                l -> l.isForKey(nodesKey) ? new NodeListing(l) : new BalancerListing(l));
+                l -> l.isForKey(nodesKey) ? new NodeListing(l) : l.isForKey(servicesKey) ? new ServiceListing(l)
+                        : new BalancerListing(l));
         ctx.getSystem().receptionist().tell(Receptionist.subscribe(nodesKey, adapter));
         ctx.getSystem().receptionist().tell(Receptionist.subscribe(Protocol.balancersKey(prepare.experiment()), adapter));
+        if (!assembly.services().isEmpty()) {
+            ctx.getSystem().receptionist().tell(Receptionist.subscribe(servicesKey, adapter));
+        }
         if (!balancers.isEmpty()) {
             ActorRef<ClusterEvent.MemberRemoved> removed = ctx.messageAdapter(ClusterEvent.MemberRemoved.class, Removed::new);
             Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(removed, ClusterEvent.MemberRemoved.class));
@@ -161,6 +172,16 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             balancers.put(i, ref);
             getContext().getSystem().receptionist().tell(Receptionist.register(Protocol.balancersKey(prepare.experiment()), ref));
         }
+        if (prepare.balancers().contains(0)) {
+            // One control plane (and autoscaler) for every balancer of the cluster: on balancer 0's member,
+            // found by the others through the Receptionist; it pushes its weights to each balancer.
+            for (int v = 0; v < assembly.services().size(); v++) {
+                ActorRef<Message> ref = spawn(new ServiceId(v), assembly.services().get(v), StreamSeeds.SERVICE, "service-" + v);
+                services.put(v, ref);
+                getContext().getSystem().receptionist().tell(Receptionist.register(Protocol.servicesKey(prepare.experiment()),
+                        ref));
+            }
+        }
     }
 
     private ActorRef<Message> spawn(org.loadlab.kernel.Address address, org.loadlab.kernel.Logic<? extends Message> logic,
@@ -180,6 +201,7 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
                 .onMessage(Cmd.class, c -> onCommand(c.command()))
                 .onMessage(NodeListing.class, l -> onNodeListing(l.listing()))
                 .onMessage(BalancerListing.class, l -> onBalancerListing(l.listing()))
+                .onMessage(ServiceListing.class, l -> onServiceListing(l.listing()))
                 .onMessage(Removed.class, r -> onRemoved(r.event().member().address()))
                 .onMessage(Flush.class, f -> {
                     flush();
@@ -272,6 +294,19 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         return this;
     }
 
+    private Behavior<Command> onServiceListing(Receptionist.Listing listing) {
+        ServiceKey<Message> key = Protocol.servicesKey(prepare.experiment());
+        for (ActorRef<Message> ref : listing.getAllServiceInstances(key)) {
+            int v = indexOf(ref, "service-");
+            if (v >= 0 && v < assembly.services().size()) {
+                directory.bind(new ServiceId(v), ref);
+                boundServices.add(v);
+            }
+        }
+        checkReady();
+        return this;
+    }
+
     private Behavior<Command> onRemoved(Address address) {
         List<Integer> gone = new ArrayList<>();
         for (Map.Entry<Integer, Address> e : nodeAddress.entrySet()) {
@@ -294,9 +329,11 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         if (ready) {
             return;
         }
-        boolean needNodes = !balancers.isEmpty();
-        boolean needBalancers = !nodes.isEmpty();
-        if ((!needNodes || boundNodes.size() >= nodeCount) && (!needBalancers || boundBalancers.size() >= balancerCount)) {
+        boolean needNodes = !balancers.isEmpty() || !services.isEmpty();
+        boolean needBalancers = !nodes.isEmpty() || !services.isEmpty();
+        boolean needServices = !balancers.isEmpty() && !assembly.services().isEmpty();
+        if ((!needNodes || boundNodes.size() >= nodeCount) && (!needBalancers || boundBalancers.size() >= balancerCount)
+                && (!needServices || boundServices.size() >= assembly.services().size())) {
             ready = true;
             prepare.runner().tell(new Protocol.HostReady(prepare.experiment(), member));
         }
@@ -308,6 +345,7 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             LogicActor.Start start = new LogicActor.Start();
             nodes.values().forEach(r -> r.tell(start));
             balancers.values().forEach(r -> r.tell(start));
+            services.values().forEach(r -> r.tell(start));
         } else if (command instanceof Protocol.StopExperiment) {
             if (!stopping) {
                 stopping = true;
@@ -375,8 +413,9 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             decisions.add(new Protocol.Decision(d.request(), d.at(), candidates, d.chosen(), d.outcome(), d.reason(),
                     (d.at() - d.startedAt()) / timeScale * 1e6));
         }
+        double[] age = b.weightsAge();
         return new Protocol.BalancerExplain(b.id().index(), member, policy.name(), b.information().name(), policy.rule(), now,
-                views, decisions);
+                views, decisions, new Protocol.WeightsAge((long) age[0], age[1], age[2]));
     }
 
     private void switchPolicy(Protocol.SwitchPolicy p) {
