@@ -59,6 +59,11 @@ final class SimulateCommand implements Callable<Integer> {
             description = "Live mode: scenario seconds per real second (default 1).")
     private double timeScale;
 
+    @Option(names = "--decision-log", paramLabel = "DIR",
+            description = "Sim mode: log every decision (pool, chosen node, propensity, outcome) to DIR/decisions-<policy>-<seed>.csv"
+                    + " for `loadlab ope`.")
+    private Path decisionLog;
+
     @Option(names = "--workers", paramLabel = "N", description = "Parallel runs in sim mode (default: number of cores).")
     private Integer workers;
 
@@ -66,6 +71,9 @@ final class SimulateCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         if (!mode.equals("sim") && !mode.equals("live")) {
             throw new BadInputException("--mode = '" + mode + "': allowed: sim, live");
+        }
+        if (decisionLog != null && mode.equals("live")) {
+            throw new BadInputException("--decision-log = " + decisionLog + ": decision logs are written in sim mode; drop --mode live");
         }
         if (!(timeScale > 0) || Double.isInfinite(timeScale)) {
             throw new BadInputException("--time-scale = " + timeScale + ": must be a number > 0");
@@ -92,7 +100,7 @@ final class SimulateCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         AtomicInteger done = new AtomicInteger();
         List<SimulationRunner.Outcome> outcomes = RunExecutor.runAll(specs, threads,
-                spec -> mode.equals("live") ? LiveRunner.run(spec, timeScale) : SimulationRunner.runCounted(spec),
+                spec -> mode.equals("live") ? LiveRunner.run(spec, timeScale) : simulate(spec),
                 o -> System.err.printf(Locale.ROOT, "  [%d/%d] %s seed %d%n", done.incrementAndGet(), specs.size(),
                         o.result().policy(), o.result().seed()));
         double wall = (System.nanoTime() - t0) / 1e9;
@@ -113,6 +121,17 @@ final class SimulateCommand implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "%s in %.1f s (%s mode). Results: %s/{results.csv, results.json, timeseries.csv, nodes.csv, run-info.json}%n",
                 count(results.size(), "run", "runs"), wall, mode, dir);
         return 0;
+    }
+
+    /** One simulated run, logging its decisions when asked. */
+    private SimulationRunner.Outcome simulate(org.loadlab.experiment.run.RunSpec spec) {
+        if (decisionLog == null) {
+            return SimulationRunner.runCounted(spec);
+        }
+        Path file = decisionLog.resolve("decisions-" + spec.policy() + "-" + spec.seed() + ".csv");
+        try (org.loadlab.experiment.ope.DecisionLogFile log = new org.loadlab.experiment.ope.DecisionLogFile(file)) {
+            return SimulationRunner.runCounted(spec, log);
+        }
     }
 
     private String header(Scenario s, int runs, int threads) {

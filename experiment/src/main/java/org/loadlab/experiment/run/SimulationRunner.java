@@ -47,6 +47,16 @@ public final class SimulationRunner {
 
     /** Runs {@code spec} and returns its result with the number of events processed. */
     public static Outcome runCounted(RunSpec spec) {
+        return runCounted(spec, null);
+    }
+
+    /**
+     * Runs {@code spec}, every balancer logging its decisions to {@code log} (for off-policy
+     * evaluation), and returns its result with the number of events processed.
+     *
+     * @param log where the balancers log their decisions, or null for none
+     */
+    public static Outcome runCounted(RunSpec spec, org.loadlab.balancer.core.DecisionLog log) {
         long t0 = System.nanoTime();
         Scenario s = spec.scenario();
         if (s.isReferenceModel()) {
@@ -56,6 +66,11 @@ public final class SimulationRunner {
             return new Outcome(r, model.work(spec), s.duration(), (System.nanoTime() - t0) / 1e9);
         }
         RunAssembly assembly = RunAssembly.build(spec);
+        if (log != null) {
+            for (org.loadlab.balancer.core.BalancerLogic b : assembly.balancers()) {
+                b.decisionLog(log);
+            }
+        }
         RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval())
                 .slaLatency(s.autonomy().slaLatency());
         RequestLedger sink = new RequestLedger(new RecorderSink(recorder));
