@@ -587,9 +587,13 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
                 env.metrics().decision(env.now(), id.index(), d.queries);
                 keep(d, node, "routed");
                 env.metrics().count(env.now(), modeOf(d), 1);
-                if (decisionLog != null && d.attempt == 0) {
-                    decisionLog.routed(d.arrival, d.startedAt, env.now(), node, d.propensity, modeOf(d), pool.ordered(),
-                            pool.size(), inFlight, newest);
+                if (decisionLog != null) {
+                    if (d.attempt == 0) {
+                        decisionLog.routed(d.arrival, d.startedAt, env.now(), node, d.propensity, modeOf(d), pool.ordered(),
+                                pool.size(), inFlight, newest);
+                    } else {
+                        decisionLog.retried(d.arrival.id(), node, env.now());
+                    }
                 }
                 route(d, node);
                 return;
@@ -847,6 +851,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             env.metrics().count(now, "delay_rejections", 1);
         }
         env.metrics().rejected(now, a.arrivalTime());
+        if (decisionLog != null) {
+            decisionLog.finished(a.id(), ResponseStatus.UNAVAILABLE, now);
+        }
     }
 
     private void onResponse(BalancerMessage.Response r) {

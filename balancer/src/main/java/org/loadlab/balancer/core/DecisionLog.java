@@ -40,6 +40,17 @@ public interface DecisionLog {
      */
     void finished(long requestId, ResponseStatus status, double now);
 
+    /**
+     * A retry of a request (seed 003's failover) was routed to {@code node}. Default: nothing
+     * (a decision log keeps the first attempt's decision).
+     *
+     * @param requestId the request
+     * @param node the node the retry went to
+     * @param now when, seconds
+     */
+    default void retried(long requestId, int node, double now) {
+    }
+
     /** A request was shed (HTTP 429) before any decision. Default: nothing. */
     default void shed(BalancerMessage.Arrival request, double now) {
     }

@@ -103,7 +103,24 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
      *     objects directly (only safe when one thread runs every core, as the simulation does)
      */
     public static RunAssembly build(RunSpec spec, ClusterView oracleView) {
+        return build(spec, oracleView, null);
+    }
+
+    /**
+     * Builds the cores of {@code spec} with balancer i running {@code balancerPolicies.get(i)}
+     * (seed 003's gateway serves every strategy at once, one balancer each, and picks one per
+     * request); a control plane runs when any of them needs one.
+     *
+     * @param oracleView as {@link #build(RunSpec, ClusterView)}
+     * @param balancerPolicies one policy name per balancer, or null for {@code spec.policy()} everywhere
+     * @throws IllegalArgumentException if the list's size is not the scenario's balancer count
+     */
+    public static RunAssembly build(RunSpec spec, ClusterView oracleView, List<String> balancerPolicies) {
         Scenario s = spec.scenario();
+        if (balancerPolicies != null && balancerPolicies.size() != s.balancers().count()) {
+            throw new IllegalArgumentException(balancerPolicies.size() + " balancer policies for balancers.count = "
+                    + s.balancers().count());
+        }
         Topology topology = Topology.of(s);
         if (Scenario.isLoadSharing(spec.policy())) {
             return buildPeers(spec, s, topology);
@@ -141,7 +158,8 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
                     : new BackendNode(NodeId.of(j), topology.serviceRates()[j], nodeSettings,
                             rate > 0 ? new ErrorModel(rate, errors.fast()) : ErrorModel.NONE);
         }
-        List<Logic<? extends Message>> services = services(spec, s, n, balancerIds);
+        List<Logic<? extends Message>> services = services(
+                balancerPolicies == null ? List.of(spec.policy()) : balancerPolicies, s, n, balancerIds);
         ServiceId[] serviceIds = new ServiceId[services.size()];
         for (int v = 0; v < serviceIds.length; v++) {
             serviceIds[v] = new ServiceId(v);
@@ -153,9 +171,10 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
         BalancerSettings settings = balancerSettings(s);
         int[] absent = absentAtStart(s);
         for (int i = 0; i < b; i++) {
-            RoutingPolicy routing = PolicyCatalog.needsControlPlane(spec.policy())
+            String name = balancerPolicies == null ? spec.policy() : balancerPolicies.get(i);
+            RoutingPolicy routing = PolicyCatalog.needsControlPlane(name)
                     ? new LinTsPolicy(auto.weightsStaleAfter())
-                    : PolicyCatalog.instantiate(spec.policy(), params, topology.serviceRates());
+                    : PolicyCatalog.instantiate(name, params, topology.serviceRates());
             balancers[i] = new BalancerLogic(balancerIds.get(i), topology.allowed()[i], n,
                     routing, informationModel(info, n, view), settings).absent(absent)
                     .failOpen(auto.failOpen()).shedding(auto.shedding());
@@ -186,9 +205,9 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
      * The control services of a run, by {@link ServiceId} index: the LinTS control plane when
      * the policy routes by published weights, then the autoscaler when it is on.
      */
-    private static List<Logic<? extends Message>> services(RunSpec spec, Scenario s, int n, List<BalancerId> balancers) {
+    private static List<Logic<? extends Message>> services(List<String> policies, Scenario s, int n, List<BalancerId> balancers) {
         List<Logic<? extends Message>> out = new ArrayList<>();
-        if (PolicyCatalog.needsControlPlane(spec.policy())) {
+        if (policies.stream().anyMatch(PolicyCatalog::needsControlPlane)) {
             out.add(new LinTsControlPlane(s.autonomy().linTs(), n, balancers));
         }
         if (s.autonomy().autoscaler().enabled()) {
