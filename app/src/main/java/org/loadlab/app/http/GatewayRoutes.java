@@ -41,7 +41,8 @@ import org.loadlab.shell.gateway.Strategies;
  * </pre>
  * A routed request answers with the node's status (200, 500), 429 when shed, 503 when no node
  * could take it or its failover failed, 504 when the gateway gave up waiting, and the headers
- * {@code X-Routed-To}, {@code X-Routing-Mode}, {@code X-Decision-Reason}, {@code X-Proxy-Latency}.
+ * {@code X-Routed-To}, {@code X-Routing-Mode}, {@code X-Decision-Reason}, {@code X-Proxy-Latency} (and LoadLab's
+ * {@code X-Backend-Latency}: decision to answer, so a client can tell what the gateway adds).
  * Bad input (unknown strategy, node index, fault type, negative extra latency) is a 400
  * problem+json naming the field, the value and what is allowed.
  *
@@ -176,7 +177,9 @@ public final class GatewayRoutes extends AllDirectives {
                 .addHeader(RawHeader.create("X-Routed-To", routed))
                 .addHeader(RawHeader.create("X-Routing-Mode", o.mode()))
                 .addHeader(RawHeader.create("X-Decision-Reason", reason))
-                .addHeader(RawHeader.create("X-Proxy-Latency", String.format(Locale.ROOT, "%.2f ms", ms)));
+                .addHeader(RawHeader.create("X-Proxy-Latency", String.format(Locale.ROOT, "%.2f ms", ms)))
+                .addHeader(RawHeader.create("X-Backend-Latency", Double.isNaN(o.backendMs()) ? "none"
+                        : String.format(Locale.ROOT, "%.3f ms", o.backendMs())));
     }
 
     // ------------------------------------------------------------------ explanations, chaos, strategy

@@ -61,8 +61,10 @@ public final class AutonomousStack {
      *     {@code qos_shed}), with {@code _failover} appended after a retry
      * @param strategy the seed's name of the strategy that routed it
      * @param coreStatus the balancer's own status name (OK, ERROR, OVERLOADED, UNAVAILABLE, TIMEOUT, RESET)
+     * @param backendMs from the routing decision to the end, ms (the node's latency plus the hops to it and back;
+     *     NaN when no node was chosen): what the gateway adds is the rest of its time
      */
-    public record Outcome(int status, int node, String mode, String strategy, String coreStatus) {
+    public record Outcome(int status, int node, String mode, String strategy, String coreStatus, double backendMs) {
     }
 
     /**
@@ -112,6 +114,7 @@ public final class AutonomousStack {
         volatile int node = -1;
         volatile String mode = "none";
         volatile boolean retried;
+        volatile double decidedAt = Double.NaN;
 
         Pending(String strategy) {
             this.strategy = strategy;
@@ -201,6 +204,7 @@ public final class AutonomousStack {
             Pending p = pending.get(request.id());
             if (p != null) {
                 p.node = node;
+                p.decidedAt = now;
                 p.mode = mode.startsWith(BalancerLogic.MODE_PREFIX) ? mode.substring(BalancerLogic.MODE_PREFIX.length()) : mode;
             }
         }
@@ -221,7 +225,7 @@ public final class AutonomousStack {
                 // The seed answers 503 when its failover fails, whatever failed it; LoadLab's core says why.
                 int code = status == ResponseStatus.TIMEOUT || status == ResponseStatus.RESET ? 503 : status.code();
                 p.future.complete(new Outcome(code, p.node, p.retried ? p.mode + "_failover" : p.mode, strategyName,
-                        status.name()));
+                        status.name(), (now - p.decidedAt) * 1000.0));
             }
         }
 
@@ -229,7 +233,7 @@ public final class AutonomousStack {
         public void shed(BalancerMessage.Arrival request, double now) {
             Pending p = pending.remove(request.id());
             if (p != null) {
-                p.future.complete(new Outcome(429, -1, "qos_shed", strategyName, ResponseStatus.OVERLOADED.name()));
+                p.future.complete(new Outcome(429, -1, "qos_shed", strategyName, ResponseStatus.OVERLOADED.name(), Double.NaN));
             }
         }
     }
@@ -252,7 +256,7 @@ public final class AutonomousStack {
         Pending waiting = new Pending(Strategies.SEED_NAMES.get(balancer));
         pending.put(id, waiting);
         balancers.get(balancer).tell(new BalancerMessage.Arrival(id, 1.0, clock.now(), BalancerMessage.Arrival.NO_KEY, endpoint));
-        return waiting.future.completeOnTimeout(new Outcome(504, -1, "gateway_timeout", waiting.strategy, "TIMEOUT"),
+        return waiting.future.completeOnTimeout(new Outcome(504, -1, "gateway_timeout", waiting.strategy, "TIMEOUT", Double.NaN),
                 timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((o, e) -> pending.remove(id));
     }
 
