@@ -78,8 +78,8 @@ public enum Metric {
     SEED_OSCILLATION("oscillation_index", "oscillation index (seed)", "units", true, m -> extra(m, "oscillation_index")),
     /** Seed 003: completed requests slower than the SLA (sla.latency), per cent of arrived requests. */
     SLA_BREACH_PCT("sla_breach_pct", "SLA breaches", "% of requests", true, m -> percent(m.slaBreaches(), m)),
-    /** Seed 003: HTTP 500 answers of nodes, per cent of arrived requests. */
-    ERROR_PCT("error_pct", "errors (HTTP 500)", "% of requests", true, m -> percent(m.counter("responses_error"), m)),
+    /** Seed 003: requests that ended with a 5xx (a node's 500, 503/504 after a failed failover), per cent of arrived requests. */
+    ERROR_PCT("error_pct", "errors (HTTP 5xx)", "% of requests", true, m -> percent(m.serverErrors(), m)),
     /** Seed 003: requests shed (HTTP 429), per cent of arrived requests. */
     SHED_PCT("shed_pct", "shed (HTTP 429)", "% of requests", true, m -> percent(m.counter("shed"), m)),
     /** Seed 003: routed decisions in a fallback mode (circuit breaker, all masked, panic), per cent of routed decisions. */

@@ -18,8 +18,8 @@ import org.loadlab.analysis.run.RunMetrics;
  * runs in a deterministic order (as planned, not as finished) for byte-identical files.
  * Message counts by kind and the response-time histogram are only in the JSON file
  * ({@link ResultsJson}). The last columns serve seed 003's study for every policy:
- * {@code sla_breaches} (window completions slower than the SLA), {@code errors} (HTTP 500
- * answers of nodes), {@code shed} (HTTP 429 by QoS shedding) and the routed decisions by
+ * {@code sla_breaches} (window completions slower than the SLA), {@code errors} (requests that
+ * ended with a 5xx: a node's 500, or 503/504 when the failover failed; {@link RunMetrics#serverErrors()}), {@code shed} (HTTP 429 by QoS shedding) and the routed decisions by
  * routing mode ({@code mode_policy}: the policy's own rule; {@code mode_circuit_breaker},
  * {@code mode_all_masked}, {@code mode_panic}: fallbacks; {@code mode_failover}: retries).
  *
@@ -72,7 +72,7 @@ public final class ResultsCsv {
             metric("node_max_queue", m -> CsvNumbers.join(m.nodeMaxQueue())),
             metric("max_node_share_1s", m -> CsvNumbers.format(m.maxNodeShare1s())),
             metric("sla_breaches", m -> CsvNumbers.format(m.slaBreaches())),
-            metric("errors", m -> CsvNumbers.format(m.counter("responses_error"))),
+            metric("errors", m -> CsvNumbers.format(m.serverErrors())),
             metric("shed", m -> CsvNumbers.format(m.counter("shed"))),
             metric("mode_policy", m -> CsvNumbers.format(policyModes(m))),
             metric("mode_circuit_breaker", m -> CsvNumbers.format(m.routingMode(CIRCUIT_BREAKER))),

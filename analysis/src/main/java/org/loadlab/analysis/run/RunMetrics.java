@@ -208,6 +208,17 @@ public record RunMetrics(
         return v == null ? 0 : v;
     }
 
+    /**
+     * Requests that ended with a server error (HTTP 5xx): with retries or per-try timeouts the
+     * balancer counts each final failure ({@code failed_500}, {@code failed_503},
+     * {@code failed_504}); without them every error answer of a node is final
+     * ({@code responses_error}).
+     */
+    public long serverErrors() {
+        boolean tracked = counters.containsKey("retries") || counters.keySet().stream().anyMatch(k -> k.startsWith("failed_"));
+        return tracked ? counter("failed_500") + counter("failed_503") + counter("failed_504") : counter("responses_error");
+    }
+
     /** Routed decisions in routing mode {@code mode}, 0 if none. */
     public long routingMode(String mode) {
         Long v = routingModes.get(mode);
