@@ -26,8 +26,8 @@ class PolicyCatalogTest {
             RoutingPolicy p = PolicyCatalog.instantiate(e.name(), PolicyParameters.DEFAULTS, RATES);
             assertEquals(e.name(), p.name());
             assertNotSame(p, PolicyCatalog.instantiate(e.name(), PolicyParameters.DEFAULTS, RATES), "fresh instance per call");
-            assertEquals(PolicyCatalog.multiRound(e.name()), !(p instanceof PipelinePolicy), e.name());
-            if (!PolicyCatalog.multiRound(e.name())) {
+            assertEquals(PolicyCatalog.ownSteps(e.name()), !(p instanceof PipelinePolicy), e.name());
+            if (!PolicyCatalog.ownSteps(e.name())) {
                 assertEquals(e.name(), PolicyCatalog.create(e.name(), PolicyParameters.DEFAULTS, RATES).name());
             }
             assertEquals(e, PolicyCatalog.find(e.name()).orElseThrow());
