@@ -18,6 +18,11 @@ public class RecorderSink implements MetricsSink {
     };
 
     private final RunRecorder recorder;
+    // Message class -> the recorder's kind index: a run has a handful of message classes, so
+    // a short identity scan beats a ClassValue plus a map lookup per message.
+    private Class<?>[] kindClasses = new Class<?>[8];
+    private int[] kindIndex = new int[8];
+    private int kindCount;
     private long completed;
     private long rejected;
     private long lost;
@@ -92,6 +97,21 @@ public class RecorderSink implements MetricsSink {
 
     @Override
     public void messageSent(double now, Message message) {
-        recorder.messageSent(now, KIND.get(message.getClass()), message.estimatedBytes());
+        recorder.messageSent(now, kindOf(message.getClass()), message.estimatedBytes());
+    }
+
+    private int kindOf(Class<?> type) {
+        for (int i = 0; i < kindCount; i++) {
+            if (kindClasses[i] == type) {
+                return kindIndex[i];
+            }
+        }
+        if (kindCount == kindClasses.length) {
+            kindClasses = java.util.Arrays.copyOf(kindClasses, kindCount * 2);
+            kindIndex = java.util.Arrays.copyOf(kindIndex, kindCount * 2);
+        }
+        kindClasses[kindCount] = type;
+        kindIndex[kindCount] = recorder.messageKind(KIND.get(type));
+        return kindIndex[kindCount++];
     }
 }

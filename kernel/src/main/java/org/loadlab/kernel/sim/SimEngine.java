@@ -1,7 +1,5 @@
 package org.loadlab.kernel.sim;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
 import org.loadlab.kernel.Address;
@@ -28,6 +26,13 @@ import org.loadlab.kernel.StreamSeeds;
  * </ul>
  * Same seed, same entities, same events: the same sequence of handler calls, bit for bit.
  *
+ * <p>Speed: the future-event list is {@link EventQueue} (FIFO lanes for constant delays and
+ * a 4-ary heap for the rest); timers come from a pool and live timers sit in a primitive
+ * open-addressing table, so the engine allocates nothing per event (the messages are the
+ * cores' own records). A cancelled timer that is still the last event of its lane is
+ * removed at once; any other stays in the list and is skipped when it comes up.
+ * docs/performance.md has the design and the measurements.
+ *
  * <p>Source: DESIGN.md ("The sim shell").
  */
 public final class SimEngine {
@@ -39,7 +44,10 @@ public final class SimEngine {
     private final LatencyModel latency;
     private final RandomGenerator networkRng;
     private final MetricsSink metrics;
-    private final Map<Long, Double> lastDelivery;
+    private final PairClock lastDelivery;
+    private final int clientBase;
+    private Timer[] freeTimers = new Timer[64];
+    private int freeCount;
     private double now;
     private long events;
     private long messages;
@@ -66,7 +74,8 @@ public final class SimEngine {
         this.latency = latency;
         this.networkRng = StreamSeeds.stream(seed, StreamSeeds.NETWORK, 0);
         this.metrics = metrics;
-        this.lastDelivery = latency.jitterMean() > 0 ? new HashMap<>() : null;
+        this.lastDelivery = latency.jitterMean() > 0 ? new PairClock() : null;
+        this.clientBase = nodes + balancers;
     }
 
     /**
@@ -92,6 +101,7 @@ public final class SimEngine {
      * {@code to} at absolute time {@code at} seconds.
      */
     public void schedule(double at, Address to, Message message) {
+        // at any time, so never in a lane
         queue.push(at, slotOf(to), message);
     }
 
@@ -122,10 +132,12 @@ public final class SimEngine {
             Object payload = queue.payload();
             if (payload instanceof Timer t) {
                 if (t.cancelled) {
+                    release(t);
                     continue;
                 }
                 e.forget(t);
                 payload = t.message;
+                release(t);
             }
             events++;
             e.logic.on((Message) payload, e);
@@ -149,18 +161,21 @@ public final class SimEngine {
     }
 
     private int slotOf(Address a) {
-        int i = a.index();
+        int i;
         int slot;
         int limit;
-        if (a instanceof NodeId) {
+        if (a instanceof NodeId n) {
+            i = n.index();
             slot = i;
             limit = nodeCount;
-        } else if (a instanceof BalancerId) {
+        } else if (a instanceof BalancerId b) {
+            i = b.index();
             slot = nodeCount + i;
             limit = balancerCount;
         } else {
-            slot = nodeCount + balancerCount + i;
-            limit = entities.length - nodeCount - balancerCount;
+            i = a.index();
+            slot = clientBase + i;
+            limit = entities.length - clientBase;
         }
         if (i >= limit) {
             throw new IllegalArgumentException(a + " does not exist in this run");
@@ -172,27 +187,55 @@ public final class SimEngine {
         int target = slotOf(to);
         messages++;
         metrics.messageSent(now, message);
-        double at = now;
-        boolean clientHop = from.address instanceof ClientId || to instanceof ClientId;
-        if (!clientHop && target != from.slot) {
-            at += latency.sample(networkRng);
-            if (lastDelivery != null) {
-                long pair = ((long) from.slot << 32) | target;
-                Double last = lastDelivery.get(pair);
-                if (last != null && last > at) {
-                    at = last;
-                }
-                lastDelivery.put(pair, at);
-            }
+        if (from.client || target >= clientBase || target == from.slot) {
+            queue.pushAfter(now, 0.0, target, message); // the driver sits with its balancer: no latency
+        } else if (lastDelivery == null) {
+            queue.pushAfter(now, latency.sample(networkRng), target, message);
+        } else {
+            // jitter: a message never overtakes an earlier one of the same pair
+            queue.push(lastDelivery.deliverAt(from.slot, target, now + latency.sample(networkRng)), target, message);
         }
-        queue.push(at, target, message);
     }
 
-    /** A pending timer; the key maps to at most one live timer per entity. */
+    private Timer timer(Object key, Message message) {
+        if (freeCount == 0) {
+            return new Timer(key, message);
+        }
+        Timer t = freeTimers[--freeCount];
+        freeTimers[freeCount] = null;
+        t.key = key;
+        t.message = message;
+        t.cancelled = false;
+        return t;
+    }
+
+    /** Returns a timer that is in neither the event list nor a timer table to the pool. */
+    private void release(Timer t) {
+        t.key = null;
+        t.message = null;
+        if (freeCount == freeTimers.length) {
+            freeTimers = java.util.Arrays.copyOf(freeTimers, freeCount * 2);
+        }
+        freeTimers[freeCount++] = t;
+    }
+
+    /** Marks a replaced or cancelled timer; frees it at once if the event list can drop it. */
+    private void cancel(Timer old) {
+        old.cancelled = true;
+        if (queue.dropLast(old.lane, old)) {
+            release(old);
+        }
+    }
+
+    /**
+     * A pending timer; the key maps to at most one live timer per entity. Pooled: a timer is
+     * reused once it has fired, or has been cancelled and left the event list.
+     */
     private static final class Timer {
-        final Object key;
-        final Message message;
+        Object key;
+        Message message;
         boolean cancelled;
+        int lane;
 
         Timer(Object key, Message message) {
             this.key = key;
@@ -206,18 +249,20 @@ public final class SimEngine {
         final Address address;
         final Logic<Message> logic;
         final RandomGenerator rng;
+        final boolean client;
         // Live timers by key. Most entities use one key at a time (a node's service slot, the
         // driver's next arrival), so the first key lives in two fields and the map, created
         // on demand, only holds the others: no hashing on the common path.
         private Object firstKey;
         private Timer firstTimer;
-        private Map<Object, Timer> otherTimers;
+        private TimerTable<Timer> otherTimers;
 
         Entity(int slot, Address address, Logic<Message> logic, RandomGenerator rng) {
             this.slot = slot;
             this.address = address;
             this.logic = logic;
             this.rng = rng;
+            this.client = address instanceof ClientId;
         }
 
         @Override
@@ -242,26 +287,30 @@ public final class SimEngine {
 
         @Override
         public void startTimer(Object key, double delaySeconds, Message message) {
-            Timer t = new Timer(key, message);
+            Timer t = timer(key, message);
             Timer old = put(key, t);
             if (old != null) {
-                old.cancelled = true;
+                cancel(old);
             }
-            queue.push(now + Math.max(0.0, delaySeconds), slot, t);
+            t.lane = queue.pushAfter(now, Math.max(0.0, delaySeconds), slot, t);
         }
 
         @Override
         public void cancelTimer(Object key) {
             Timer old = remove(key);
             if (old != null) {
-                old.cancelled = true;
+                cancel(old);
             }
         }
 
         private Timer put(Object key, Timer t) {
             boolean first = firstKey != null && (firstKey == key || firstKey.equals(key));
-            if (!first && otherTimers != null && otherTimers.containsKey(key)) {
-                return otherTimers.put(key, t);
+            if (!first && otherTimers != null && otherTimers.size() > 0) {
+                Timer old = otherTimers.get(key);
+                if (old != null) {
+                    otherTimers.put(key, t);
+                    return old;
+                }
             }
             if (first || firstKey == null) {
                 Timer old = firstTimer;
@@ -270,7 +319,7 @@ public final class SimEngine {
                 return old;
             }
             if (otherTimers == null) {
-                otherTimers = new HashMap<>();
+                otherTimers = new TimerTable<>();
             }
             return otherTimers.put(key, t);
         }
