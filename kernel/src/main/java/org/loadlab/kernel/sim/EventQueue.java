@@ -24,11 +24,14 @@ import java.util.Arrays;
  * appended to its lane only if it is not earlier than the lane's tail (always true for a
  * delay from a non-decreasing clock; checked anyway), otherwise it goes to the heap.
  *
- * <p><b>Heap layout</b>, for large clusters where it outgrows the CPU caches: each entry's
- * ordering key is two longs side by side in one array (the bits of its non-negative time,
- * which order like the doubles, and its sequence number with the target entity in the low
- * 24 bits), so the four children compared at each level share one or two cache lines;
- * the payload array is only touched for the entries that move.
+ * <p><b>Entries.</b> Each entry's ordering key is two longs side by side: the bits of its
+ * non-negative time (which order like the doubles) and its <em>id</em>, the sequence number
+ * in the high 39 bits, a timer flag in bit 24 and the target entity in the low 24 bits.
+ * Ids are unique, so they also name an entry: the engine keeps the ids of live timers and
+ * skips a popped timer whose id is no longer live without touching its payload. In the heap
+ * the four children compared at each level share one or two cache lines (for large
+ * clusters, where it outgrows the CPU caches); the payload array is only touched for the
+ * entries that move.
  *
  * <p>docs/performance.md has the measurements behind this design (JMH, module
  * {@code benchmarks}).
@@ -41,6 +44,8 @@ final class EventQueue {
     /** Recent lane-less delays remembered to spot a repeating one. */
     static final int CANDIDATES = 4;
     private static final long TARGET_MASK = MAX_ENTITIES - 1;
+    private static final long TIMER = 1L << 24;
+    private static final int SEQ_SHIFT = 25;
     private static final long EMPTY = Long.MAX_VALUE; // head key of an empty lane: after every real time
     private static final long NO_DELAY = -1L; // never the bits of a delay >= 0
 
@@ -59,8 +64,9 @@ final class EventQueue {
     private int nextCandidate;
 
     private double poppedTime;
-    private int poppedTarget;
+    private long poppedId;
     private Object poppedPayload;
+    private long lastId;
 
     private final boolean useLanes;
 
@@ -108,7 +114,7 @@ final class EventQueue {
      * @param event the payload
      */
     void push(double t, int entity, Object event) {
-        heapPush(Double.doubleToRawLongBits(t + 0.0), (nextSeq++ << 24) | entity, event); // +0.0 folds -0.0 into 0.0
+        heapPush(Double.doubleToRawLongBits(t + 0.0), nextId(entity, 0), event); // +0.0 folds -0.0 into 0.0
     }
 
     /**
@@ -119,11 +125,34 @@ final class EventQueue {
      * @param delay seconds, ≥ 0
      * @param entity target entity index in [0, {@link #MAX_ENTITIES})
      * @param event the payload
-     * @return the lane the event went to, or -1 for the heap (see {@link #dropLast})
+     * @return the lane the event went to, or -1 for the heap
      */
     int pushAfter(double now, double delay, int entity, Object event) {
+        return pushAfter(now, delay, nextId(entity, 0), event);
+    }
+
+    /**
+     * Adds a timer event {@code delay} seconds after {@code now}, as {@link #pushAfter}; its
+     * id ({@link #lastId}) has the timer flag, which {@link #poppedTimer} reports.
+     *
+     * @param message the timer's message
+     */
+    void pushTimerAfter(double now, double delay, int entity, Object message) {
+        pushAfter(now, delay, nextId(entity, TIMER), message);
+    }
+
+    /** The id of the entry pushed last. */
+    long lastId() {
+        return lastId;
+    }
+
+    private long nextId(int entity, long flags) {
+        lastId = (nextSeq++ << SEQ_SHIFT) | flags | entity;
+        return lastId;
+    }
+
+    private int pushAfter(double now, double delay, long sk, Object event) {
         long tk = Double.doubleToRawLongBits(now + delay + 0.0);
-        long sk = (nextSeq++ << 24) | entity;
         if (!useLanes) {
             return heapPush(tk, sk, event);
         }
@@ -143,36 +172,35 @@ final class EventQueue {
     }
 
     /**
-     * Removes {@code event} if it is the last one appended to {@code lane} (a timer
-     * cancelled before anything else was scheduled with its delay): it then costs no pop.
+     * Removes the entry with id {@code id} if it is the last one appended to its lane (a
+     * timer cancelled before anything else was scheduled with its delay): it then costs no
+     * pop. Otherwise nothing happens.
      *
-     * @param lane a lane returned by {@link #pushAfter}, or -1 (nothing happens)
-     * @param event the payload pushed there
+     * @param id an id from {@link #lastId}
      * @return true if it was removed
      */
-    boolean dropLast(int lane, Object event) {
-        if (lane < 0) {
-            return false;
-        }
-        Lane ln = lanes[lane];
-        if (ln.size == 0) {
-            return false;
-        }
-        int last = (ln.head + ln.size - 1) & ln.mask;
-        if (ln.payload[last] != event) {
-            return false;
-        }
-        ln.payload[last] = null;
-        ln.size--;
-        ln.tailTime = ln.size == 0 ? 0 : ln.keys[2 * ((last - 1) & ln.mask)];
-        if (ln.size == 0) {
-            headTime[lane] = EMPTY;
-            headSeq[lane] = EMPTY;
-            if (minLane == lane) {
-                minLane = findMinLane();
+    boolean dropIfLast(long id) {
+        for (int l = 0; l < laneCount; l++) {
+            Lane ln = lanes[l];
+            if (ln.lastAppend == id && ln.size > 0) {
+                int last = (ln.head + ln.size - 1) & ln.mask;
+                ln.payload[last] = null;
+                ln.size--;
+                ln.lastAppend = -1;
+                if (ln.size == 0) {
+                    ln.tailTime = 0;
+                    headTime[l] = EMPTY;
+                    headSeq[l] = EMPTY;
+                    if (minLane == l) {
+                        minLane = findMinLane();
+                    }
+                } else {
+                    ln.tailTime = ln.keys[2 * ((last - 1) & ln.mask)];
+                }
+                return true;
             }
         }
-        return true;
+        return false;
     }
 
     /** Removes the earliest event; read it with {@link #time()}, {@link #target()}, {@link #payload()}. */
@@ -190,7 +218,17 @@ final class EventQueue {
     }
 
     int target() {
-        return poppedTarget;
+        return (int) (poppedId & TARGET_MASK);
+    }
+
+    /** Id of the popped entry. */
+    long poppedId() {
+        return poppedId;
+    }
+
+    /** True if the popped entry is a timer ({@link #pushTimerAfter}). */
+    boolean poppedTimer() {
+        return (poppedId & TIMER) != 0;
     }
 
     Object payload() {
@@ -238,6 +276,7 @@ final class EventQueue {
         }
         laneDelay[l] = db;
         lanes[l].tailTime = 0;
+        lanes[l].lastAppend = -1;
         for (int i = 0; i < CANDIDATES; i++) {
             if (candidates[i] == db) {
                 candidates[i] = NO_DELAY;
@@ -271,7 +310,7 @@ final class EventQueue {
         Lane ln = lanes[l];
         int h = ln.head;
         poppedTime = Double.longBitsToDouble(ln.keys[2 * h]);
-        poppedTarget = (int) (ln.keys[2 * h + 1] & TARGET_MASK);
+        poppedId = ln.keys[2 * h + 1];
         poppedPayload = ln.payload[h];
         ln.payload[h] = null;
         ln.head = (h + 1) & ln.mask;
@@ -354,7 +393,7 @@ final class EventQueue {
 
     private void popHeap() {
         poppedTime = Double.longBitsToDouble(keys[0]);
-        poppedTarget = (int) (keys[1] & TARGET_MASK);
+        poppedId = keys[1];
         poppedPayload = payload[0];
         int last = --heapSize;
         long tk = keys[2 * last];

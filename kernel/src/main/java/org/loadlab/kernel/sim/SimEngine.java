@@ -27,10 +27,12 @@ import org.loadlab.kernel.StreamSeeds;
  * Same seed, same entities, same events: the same sequence of handler calls, bit for bit.
  *
  * <p>Speed: the future-event list is {@link EventQueue} (FIFO lanes for constant delays and
- * a 4-ary heap for the rest); timers come from a pool and live timers sit in a primitive
- * open-addressing table, so the engine allocates nothing per event (the messages are the
- * cores' own records). A cancelled timer that is still the last event of its lane is
- * removed at once; any other stays in the list and is skipped when it comes up.
+ * a 4-ary heap for the rest). A timer is an entry of that list whose id the entity keeps
+ * while the timer is live (its first timer in two fields, others in a {@link TimerIndex});
+ * there is no timer object, and the engine allocates nothing per event (the messages are
+ * the cores' own records). A cancelled timer that is still the last entry of its lane is
+ * removed at once; any other stays in the list and is skipped by its id when it comes up,
+ * without touching its message.
  * docs/performance.md has the design and the measurements.
  *
  * <p>Source: DESIGN.md ("The sim shell").
@@ -46,8 +48,7 @@ public final class SimEngine {
     private final MetricsSink metrics;
     private final PairClock lastDelivery;
     private final int clientBase;
-    private Timer[] freeTimers = new Timer[64];
-    private int freeCount;
+    private static final long NO_TIMER = -1L; // never an event id
     private double now;
     private long events;
     private long messages;
@@ -129,18 +130,11 @@ public final class SimEngine {
             queue.pop();
             now = queue.time();
             Entity e = entities[queue.target()];
-            Object payload = queue.payload();
-            if (payload instanceof Timer t) {
-                if (t.cancelled) {
-                    release(t);
-                    continue;
-                }
-                e.forget(t);
-                payload = t.message;
-                release(t);
+            if (queue.poppedTimer() && !e.fired(queue.poppedId())) {
+                continue; // cancelled or replaced
             }
             events++;
-            e.logic.on((Message) payload, e);
+            e.logic.on((Message) queue.payload(), e);
         }
         return now;
     }
@@ -197,52 +191,6 @@ public final class SimEngine {
         }
     }
 
-    private Timer timer(Object key, Message message) {
-        if (freeCount == 0) {
-            return new Timer(key, message);
-        }
-        Timer t = freeTimers[--freeCount];
-        freeTimers[freeCount] = null;
-        t.key = key;
-        t.message = message;
-        t.cancelled = false;
-        return t;
-    }
-
-    /** Returns a timer that is in neither the event list nor a timer table to the pool. */
-    private void release(Timer t) {
-        t.key = null;
-        t.message = null;
-        if (freeCount == freeTimers.length) {
-            freeTimers = java.util.Arrays.copyOf(freeTimers, freeCount * 2);
-        }
-        freeTimers[freeCount++] = t;
-    }
-
-    /** Marks a replaced or cancelled timer; frees it at once if the event list can drop it. */
-    private void cancel(Timer old) {
-        old.cancelled = true;
-        if (queue.dropLast(old.lane, old)) {
-            release(old);
-        }
-    }
-
-    /**
-     * A pending timer; the key maps to at most one live timer per entity. Pooled: a timer is
-     * reused once it has fired, or has been cancelled and left the event list.
-     */
-    private static final class Timer {
-        Object key;
-        Message message;
-        boolean cancelled;
-        int lane;
-
-        Timer(Object key, Message message) {
-            this.key = key;
-            this.message = message;
-        }
-    }
-
     /** One registered participant and its Env. */
     private final class Entity implements Env {
         final int slot;
@@ -250,12 +198,12 @@ public final class SimEngine {
         final Logic<Message> logic;
         final RandomGenerator rng;
         final boolean client;
-        // Live timers by key. Most entities use one key at a time (a node's service slot, the
-        // driver's next arrival), so the first key lives in two fields and the map, created
-        // on demand, only holds the others: no hashing on the common path.
+        // Live timers: key and event id. Most entities use one key at a time (a node's service
+        // slot, the driver's next arrival), so the first lives in two fields and the index,
+        // created on demand, only holds the others: no hashing on the common path.
         private Object firstKey;
-        private Timer firstTimer;
-        private TimerTable<Timer> otherTimers;
+        private long firstId = NO_TIMER;
+        private TimerIndex otherTimers;
 
         Entity(int slot, Address address, Logic<Message> logic, RandomGenerator rng) {
             this.slot = slot;
@@ -287,67 +235,54 @@ public final class SimEngine {
 
         @Override
         public void startTimer(Object key, double delaySeconds, Message message) {
-            Timer t = timer(key, message);
-            Timer old = put(key, t);
-            if (old != null) {
-                cancel(old);
+            cancelTimer(key); // Pekko: a timer started with an active key replaces it
+            queue.pushTimerAfter(now, Math.max(0.0, delaySeconds), slot, message);
+            long id = queue.lastId();
+            if (firstKey == null) {
+                firstKey = key;
+                firstId = id;
+            } else {
+                if (otherTimers == null) {
+                    otherTimers = new TimerIndex();
+                }
+                otherTimers.put(key, id);
             }
-            t.lane = queue.pushAfter(now, Math.max(0.0, delaySeconds), slot, t);
         }
 
         @Override
         public void cancelTimer(Object key) {
-            Timer old = remove(key);
-            if (old != null) {
-                cancel(old);
-            }
-        }
-
-        private Timer put(Object key, Timer t) {
-            boolean first = firstKey != null && (firstKey == key || firstKey.equals(key));
-            if (!first && otherTimers != null && otherTimers.size() > 0) {
-                Timer old = otherTimers.get(key);
-                if (old != null) {
-                    otherTimers.put(key, t);
-                    return old;
-                }
-            }
-            if (first || firstKey == null) {
-                Timer old = firstTimer;
-                firstKey = key;
-                firstTimer = t;
-                return old;
-            }
-            if (otherTimers == null) {
-                otherTimers = new TimerTable<>();
-            }
-            return otherTimers.put(key, t);
-        }
-
-        private Timer remove(Object key) {
+            long id;
             if (firstKey != null && (firstKey == key || firstKey.equals(key))) {
-                Timer old = firstTimer;
+                id = firstId;
                 firstKey = null;
-                firstTimer = null;
-                return old;
+                firstId = NO_TIMER;
+            } else if (otherTimers != null) {
+                id = otherTimers.removeKey(key);
+                if (id == NO_TIMER) {
+                    return;
+                }
+            } else {
+                return;
             }
-            return otherTimers == null ? null : otherTimers.remove(key);
+            queue.dropIfLast(id); // else it stays in the list and is skipped: its id is no longer live
         }
 
-        /** A timer fired: it is no longer live. */
-        void forget(Timer t) {
-            if (firstTimer == t) {
+        /**
+         * The timer event {@code id} came up: true (and it is no longer live) if it is a live
+         * timer of this entity, false if it was cancelled or replaced.
+         */
+        boolean fired(long id) {
+            if (firstId == id) {
                 firstKey = null;
-                firstTimer = null;
-            } else if (otherTimers != null) {
-                otherTimers.remove(t.key, t);
+                firstId = NO_TIMER;
+                return true;
             }
+            return otherTimers != null && otherTimers.removeId(id);
         }
 
         @Override
         public MetricsSink metrics() {
             return metrics;
         }
-
     }
 }
