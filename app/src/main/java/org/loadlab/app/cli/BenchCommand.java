@@ -1,5 +1,7 @@
 package org.loadlab.app.cli;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -97,17 +99,24 @@ final class BenchCommand implements Callable<Integer> {
             Runtime rt = Runtime.getRuntime();
             double[] loadlabWall = new double[repeat];
             double[] bareWall = new double[repeat];
+            double[] loadlabCpu = new double[repeat];
+            double[] bareCpu = new double[repeat];
             SimulationRunner.Outcome o = null;
             BareLoop.Outcome bare = null;
             long heap = 0;
             for (int r = 0; r < repeat; r++) {
                 System.gc();
-                o = run(scenario(n, requests));
+                Scenario s = scenario(n, requests);
+                long c0 = cpuNanos();
+                o = run(s);
+                loadlabCpu[r] = (cpuNanos() - c0) / 1e9;
                 heap = Math.max(heap, (rt.totalMemory() - rt.freeMemory()) >> 20);
                 loadlabWall[r] = o.wallSeconds();
                 if (baseline) {
                     System.gc();
+                    c0 = cpuNanos();
                     bare = BareLoop.run(n, requests, utilisation, latency, BARE_SEED);
+                    bareCpu[r] = (cpuNanos() - c0) / 1e9;
                     bareWall[r] = bare.wallSeconds();
                 }
             }
@@ -118,7 +127,7 @@ final class BenchCommand implements Callable<Integer> {
             if (baseline) {
                 double bw = median(bareWall);
                 ratios.add(new double[] {n, done / wall, bare.requests() / bw, wall * 1e9 / done, bw * 1e9 / bare.requests(),
-                        o.result().metrics().responseMean(), bare.meanResponse(), o.events(), bare.events()});
+                        o.result().metrics().responseMean(), bare.meanResponse(), median(bareCpu) / median(loadlabCpu)});
             }
         }
         if (baseline) {
@@ -132,15 +141,21 @@ final class BenchCommand implements Callable<Integer> {
     private static void printBaseline(List<double[]> rows) {
         System.out.println();
         System.out.println("Against the bare PriorityQueue loop (same workload, same process; docs/performance.md):");
-        System.out.printf("%10s %14s %14s %8s %12s %12s %12s %12s %10s %10s%n", "nodes", "loadlab_req/s", "bare_req/s", "ratio",
-                "loadlab_ns", "bare_ns", "loadlab_grow", "bare_grow", "loadlab_R", "bare_R");
+        System.out.printf("%10s %14s %14s %8s %10s %12s %12s %12s %12s %10s %10s%n", "nodes", "loadlab_req/s", "bare_req/s", "ratio",
+                "cpu_ratio", "loadlab_ns", "bare_ns", "loadlab_grow", "bare_grow", "loadlab_R", "bare_R");
         double[] first = rows.get(0);
         for (double[] r : rows) {
-            System.out.printf(Locale.ROOT, "%10.0f %14.0f %14.0f %8.2f %12.0f %12.0f %12.2f %12.2f %10.3f %10.3f%n", r[0], r[1], r[2],
-                    r[1] / r[2], r[3], r[4], r[3] / first[3], r[4] / first[4], r[5], r[6]);
+            System.out.printf(Locale.ROOT, "%10.0f %14.0f %14.0f %8.2f %10.2f %12.0f %12.0f %12.2f %12.2f %10.3f %10.3f%n", r[0], r[1],
+                    r[2], r[1] / r[2], r[7], r[3], r[4], r[3] / first[3], r[4] / first[4], r[5], r[6]);
         }
-        System.out.println("ratio = loadlab_req/s / bare_req/s; *_grow = ns/request relative to the first size; "
-                + "*_R = mean response time, s (the two simulate the same system)");
+        System.out.println("ratio = loadlab_req/s / bare_req/s (wall clock); cpu_ratio = the same from the CPU time of the "
+                + "benchmark thread (steadier when other processes share the cores; GC threads not included); *_grow = "
+                + "ns/request relative to the first size; *_R = mean response time, s (the two simulate the same system)");
+    }
+
+    private static long cpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : System.nanoTime();
     }
 
     private static double median(double[] values) {
