@@ -53,7 +53,7 @@ public final class RunRecorder {
     private final MessageTally messages = new MessageTally();
     private final DurationStats response = new DurationStats(true);
     private final DurationStats waiting = new DurationStats(false);
-    private final long[] nodeCompletionsInWindow;
+    private final NodeRows rows;
 
     private long arrived;
     private long completed;
@@ -93,9 +93,9 @@ public final class RunRecorder {
         this.nodes = nodes;
         this.warmup = warmupSeconds;
         this.series = new TimeSeriesBuckets(seriesIntervalSeconds);
-        this.queues = new QueueTracker(nodes, warmupSeconds, series);
-        this.serverTime = new ServerTimeIntegrator(nodes, warmupSeconds);
-        this.nodeCompletionsInWindow = new long[nodes];
+        this.rows = new NodeRows(nodes);
+        this.queues = new QueueTracker(rows, warmupSeconds, series);
+        this.serverTime = new ServerTimeIntegrator(rows, warmupSeconds);
     }
 
     /**
@@ -178,7 +178,7 @@ public final class RunRecorder {
         completed++;
         if (now >= warmup) {
             completedInWindow++;
-            nodeCompletionsInWindow[node]++;
+            rows.values[NodeRows.STRIDE * node + NodeRows.COMPLETIONS]++;
         }
         if (arrivalTime >= warmup) {
             response.record(responseTime);
@@ -399,7 +399,7 @@ public final class RunRecorder {
         for (int j = 0; j < nodes; j++) {
             share.add(completedInWindow == 0
                     ? Double.NaN
-                    : (double) nodeCompletionsInWindow[j] / completedInWindow);
+                    : rows.values[NodeRows.STRIDE * j + NodeRows.COMPLETIONS] / completedInWindow);
             rho[j] = serverTime.utilisation(j);
             utilisation.add(rho[j]);
             nodeMax.add(queues.nodeMax(j));

@@ -36,6 +36,9 @@ public final class BackendNode implements Logic<NodeMessage> {
     private double rate;
     private boolean failed;
     private int busy;
+    // q_j (waiting + in service), kept beside busy: a probe then reads this object only, not
+    // the waiting queue, one cache miss fewer per probe at 10^5 nodes (docs/performance.md).
+    private int queued;
 
     /**
      * @param id this node's address
@@ -109,6 +112,7 @@ public final class BackendNode implements Logic<NodeMessage> {
         }
         resources.advance(now, q, rng);
         feedback.arrival(now);
+        queued++;
         if (busy < servers.length) {
             startService(freeSlot(), r, now, now, env);
         } else {
@@ -131,6 +135,7 @@ public final class BackendNode implements Logic<NodeMessage> {
         feedback.completion(now);
         server.request = null;
         busy--;
+        queued--;
         env.send(done.replyTo(), new BalancerMessage.Response(done.id(), index, done.arrivalTime(), true));
         if (!waiting.isEmpty()) {
             double since = waiting.headSince();
@@ -223,6 +228,7 @@ public final class BackendNode implements Logic<NodeMessage> {
         }
         waiting.clear();
         busy = 0;
+        queued = 0;
         failed = true;
         if (lost > 0) {
             env.metrics().lost(now, index, lost);
@@ -246,7 +252,7 @@ public final class BackendNode implements Logic<NodeMessage> {
 
     /** q_j: requests waiting plus in service. */
     public int queueLength() {
-        return waiting.size() + busy;
+        return queued;
     }
 
     /** Current μ_j in work units per second (nominal × degradation factor). */
