@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Three lists: {@code lanes} (the engine's {@link EventQueue}: FIFO lanes for constant
  * delays plus a 4-ary heap; a cancelled timer that is still its lane's tail is dropped,
- * any other is skipped when popped), {@code heap} (the same 4-ary heap alone, the engine
+ * any other is skipped when popped, by its id), {@code heap} (the same 4-ary heap alone, the engine
  * before issue 16: every cancelled timer is pushed and popped) and {@code priorityQueue}
  * ({@link java.util.PriorityQueue} of event records, as the bare loop of
  * {@code loadlab bench --baseline} uses it, cancelled timers skipped when popped). Score:
@@ -150,21 +150,18 @@ public class EventListBenchmark {
         abstract void cancelTimeout(long handle);
     }
 
-    /** {@link EventQueue}, with or without lanes; the kind rides in the entity field. */
+    /**
+     * {@link EventQueue}, with or without lanes; the kind rides in the entity field. Every
+     * probe timeout of this workload is cancelled (the replies come back in 1 ms), so a
+     * popped timer entry is skipped, as the engine skips one whose id is no longer live.
+     */
     private static final class EngineSim extends Sim {
-        private final EventQueue queue;
-        private final Object[] timers = new Object[HANDLES];
-        private final boolean[] cancelled = new boolean[HANDLES];
-        private final int[] lane = new int[HANDLES];
-        private int nextTimer;
         private static final Object EVENT = new Object();
+        private final EventQueue queue;
 
         EngineSim(int n, boolean lanes) {
             super(n);
             queue = new EventQueue(lanes);
-            for (int i = 0; i < timers.length; i++) {
-                timers[i] = new int[] {i}; // a preallocated timer object per handle
-            }
         }
 
         @Override
@@ -177,32 +174,21 @@ public class EventListBenchmark {
             while (true) {
                 queue.pop();
                 now = queue.time();
-                Object p = queue.payload();
-                if (p != EVENT) {
-                    int h = ((int[]) p)[0];
-                    if (cancelled[h]) {
-                        cancelled[h] = false;
-                        continue;
-                    }
+                if (!queue.poppedTimer()) {
+                    return queue.target();
                 }
-                return queue.target();
             }
         }
 
         @Override
         long startTimeout() {
-            int h = nextTimer;
-            nextTimer = (nextTimer + 1) & (timers.length - 1);
-            lane[h] = queue.pushAfter(now, TIMEOUT, TIMEOUT_TIMER, timers[h]);
-            return h;
+            queue.pushTimerAfter(now, TIMEOUT, TIMEOUT_TIMER, EVENT);
+            return queue.lastId();
         }
 
         @Override
         void cancelTimeout(long handle) {
-            int h = (int) handle;
-            if (!queue.dropLast(lane[h], timers[h])) {
-                cancelled[h] = true;
-            }
+            queue.dropIfLast(handle);
         }
     }
 
