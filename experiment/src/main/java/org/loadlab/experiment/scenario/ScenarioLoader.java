@@ -28,6 +28,7 @@ public final class ScenarioLoader {
     private static final List<String> COMPONENT_DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto");
     private static final List<String> MODELS = List.of("probe", "cached", "oracle");
     private static final List<String> EVENTS = List.of("fail", "recover", "degrade", "spike");
+    private static final String SIMULATOR_GENERATOR = "reference.simulator-generator";
     private static final Set<String> SAMPLING_ASMF = Set.of("asmf", "asmf-no-feedback", "asmf-no-multiresource");
 
     /** Largest expected number of requests of one run (about a day of simulation). */
@@ -128,7 +129,7 @@ public final class ScenarioLoader {
             throw new ScenarioException(source, List.of(e.getMessage()));
         }
         ConfigReader r = new ConfigReader(merged);
-        r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components"));
+        r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components", SIMULATOR_GENERATOR));
 
         String name = r.string("name");
         if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
@@ -171,8 +172,16 @@ public final class ScenarioLoader {
         Scenario.Policy policy = policy(r.at("policy"));
         List<Scenario.Event> events = events(r, merged, nodes.count(), topologySeed);
         String model = r.oneOf("model", List.of("message", "reference"));
-        Scenario.Reference reference = new Scenario.Reference(r.positive("reference.step", "seconds"),
-                (int) r.integer("reference.initial-queue-max", 1, 1_000_000));
+        double step = r.positive("reference.step", "seconds");
+        if (Math.abs(step * 1000 - Math.rint(step * 1000)) > 1e-9 * step * 1000) {
+            r.badValue("reference.step", step, "must be a whole number of milliseconds (the seed's clock counts integer ms)");
+        }
+        // Not in scenario-defaults.conf, so that the resolved scenario (results.json) of every
+        // other model stays as it was; docs/scenarios.md documents it with the reference keys.
+        String generator = r.has(SIMULATOR_GENERATOR)
+                ? r.oneOf(SIMULATOR_GENERATOR, Scenario.Reference.GENERATOR_LIFETIMES) : "fresh";
+        Scenario.Reference reference = new Scenario.Reference(step,
+                (int) r.integer("reference.initial-queue-max", 1, 1_000_000), generator);
         SharingSettings loadSharing = loadSharing(r.at("load-sharing"));
 
         if (r.problems().isEmpty()) {
@@ -180,15 +189,8 @@ public final class ScenarioLoader {
             crossChecks(r, policies, duration, requests, warmup, seriesInterval, nodes, balancers, arrivals, demand,
                     information, policy, events);
             loadSharingChecks(r, policies, nodes, network, loadSharing, model);
-            for (String multiRound : List.of("sticky-lazy", "strict-po2c")) {
-                if (model.equals("reference") && policies.contains(multiRound)) {
-                    r.problem("policies", "'" + multiRound + "' probes in several rounds by message and is not available"
-                            + " in the time-stepped model = reference; use model = message");
-                }
-            }
-            if (model.equals("reference") && policy.rejection().mode().equals("delay")) {
-                r.badValue("policy.rejection.mode", "'delay'", "the time-stepped model = reference rejects as the ASMF seed"
-                        + " does; delay mode needs model = message");
+            if (model.equals("reference")) {
+                referenceChecks(r, policies, arrivals, demand, policy);
             }
         }
         if (!r.problems().isEmpty()) {
@@ -198,6 +200,38 @@ public final class ScenarioLoader {
         return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup,
                 drainTimeout, seriesInterval, nodes, balancers, arrivals, demand, information, network, policy,
                 events, json, model, reference, loadSharing);
+    }
+
+    /**
+     * What the time-stepped reference model (the ASMF seed's simulator, SPEC.md §4) can run:
+     * the seed's eight policies, its Poisson counts per step (optionally × a square wave),
+     * exponential job sizes, and rejection below τ.
+     */
+    private static void referenceChecks(ConfigReader r, List<String> policies, Scenario.Arrivals arrivals,
+                                        Scenario.Demand demand, Scenario.Policy policy) {
+        for (int i = 0; i < policies.size(); i++) {
+            if (!Scenario.Reference.POLICIES.contains(policies.get(i))) {
+                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is not one of the reference model's policies"
+                        + " (the ASMF seed's own): " + String.join(", ", Scenario.Reference.POLICIES)
+                        + "; other policies need model = message");
+            }
+        }
+        if (!arrivals.process().equals("poisson") && !arrivals.process().equals("on-off")) {
+            r.badValue("arrivals.process", "'" + arrivals.process() + "'", "model = reference draws the seed's Poisson"
+                    + " count per step, optionally times a square wave; allowed: poisson, on-off");
+        }
+        if (!(arrivals.rate() > 0)) {
+            r.badValue("arrivals.rate", arrivals.rate(), "model = reference needs the arrival rate in jobs/s"
+                    + " (the seed's jobs per step / reference.step), not a utilisation");
+        }
+        if (!demand.distribution().equals("exponential")) {
+            r.badValue("demand.distribution", "'" + demand.distribution() + "'", "model = reference draws the seed's"
+                    + " exponential job sizes; allowed: exponential");
+        }
+        if (policy.rejection().mode().equals("delay")) {
+            r.badValue("policy.rejection.mode", "'delay'", "the time-stepped model = reference rejects as the ASMF seed"
+                    + " does; delay mode needs model = message");
+        }
     }
 
     /** The {@code load-sharing} block; SPEC §7 defaults where a key is invalid (the problem is recorded). */
@@ -454,6 +488,7 @@ public final class ScenarioLoader {
             List<Integer> nodes = new ArrayList<>();
             double until = 0;
             double factor = 1;
+            double fractionGiven = 0;
             if (type.equals("spike")) {
                 until = e.nonNegative("until", "seconds");
                 factor = e.positive("factor", "multiplier of the arrival rate");
@@ -485,6 +520,7 @@ public final class ScenarioLoader {
                     if (!(fraction > 0 && fraction <= 1)) {
                         e.badValue("fraction", fraction, "must be in (0, 1]");
                     } else {
+                        fractionGiven = fraction;
                         int count = (int) Math.ceil(fraction * n);
                         for (int k = 0; k < count; k++) {
                             nodes.add(order[k]);
@@ -493,7 +529,7 @@ public final class ScenarioLoader {
                     }
                 }
             }
-            out.add(new Scenario.Event(at, type, until, factor, List.copyOf(nodes)));
+            out.add(new Scenario.Event(at, type, until, factor, List.copyOf(nodes), fractionGiven));
         }
         return out;
     }
