@@ -54,7 +54,7 @@ final class SeedWorkload {
         lambdaPerStep = s.arrivals().rate() * stepMs / 1000.0;
         onOff = s.arrivals().process().equals("on-off");
         Scenario.OnOff o = s.arrivals().onOff();
-        onOffPeriodMs = Math.round(o.period() * 1000);
+        onOffPeriodMs = Math.max(1, Math.round(o.period() * 1000));
         onOffOnMs = Math.round(o.duty() * o.period() * 1000);
         highFactor = o.highFactor();
         lowFactor = o.lowFactor();
