@@ -177,65 +177,17 @@ public final class ReferenceModel {
 
         RunResult execute() {
             boolean[] fired = new boolean[w.events.size()];
-            boolean feedback = policy.feedback();
-            boolean readsCache = policy.readsCache();
             for (int step = 0; step < w.steps; step++) {
                 long now = step * w.stepMs;
                 fireEvents(now, fired);
                 if (now % w.staleMs == 0) {
-                    if (readsCache) {
+                    if (policy.readsCache()) {
                         refreshCache();
                     }
                     stateUpdates += n;
                     bytes += BYTES_PER_UPDATE * n;
                 }
-                // The resources are read only by the next step's cache refresh; on other steps their
-                // noise draws are skipped, which leaves the generator where the seed's draws leave it.
-                boolean resourcesRead = readsCache && (now + w.stepMs) % w.staleMs == 0;
-                long queued = 0;
-                for (int j = 0; j < n; j++) {
-                    if (step > 0) {
-                        nodeMax[j] = Math.max(nodeMax[j], q[j]); // the queue at the end of the last step
-                    }
-                    long served = Math.min(q[j], capacity[j]);
-                    q[j] -= served;
-                    completedUnits += served;
-                    waitTotal += q[j] * dt;
-                    nodeBusy[j] += capacity[j] > 0 ? (double) served / capacity[j] : 0;
-                    if (resourcesRead) {
-                        double pressure = Math.min(1.0, q[j] / PRESSURE_QUEUE);
-                        cpu[j] = Math.min(1.0, 0.35 + 0.55 * pressure + sim.uniform(-0.05, 0.05));
-                        mem[j] = Math.min(1.0, 0.30 + 0.45 * pressure + sim.uniform(-0.05, 0.05));
-                        io[j] = Math.min(1.0, 0.25 + 0.40 * pressure + sim.uniform(-0.05, 0.05));
-                        net[j] = Math.min(1.0, 0.20 + 0.50 * pressure + sim.uniform(-0.05, 0.05));
-                    }
-                    incoming[j] = Math.max(0.0, incoming[j] * 0.5);
-                    if (feedback) {
-                        // The seed's service rate is served / dt: units per second against a count of jobs.
-                        double next = correction[j] - eta * (incoming[j] - served / dt);
-                        correction[j] = Math.min(Math.max(next, cMin), cMax);
-                    }
-                    queued += q[j];
-                }
-                if (!resourcesRead) {
-                    sim.skip(SeedWorkload.NOISE_WORDS * n);
-                }
-                int arriving = SeedWorkload.poisson(sim, w.lambdaAt(now));
-                for (int a = 0; a < arriving; a++) {
-                    int frontend = w.frontend(sim);
-                    double size = w.size(sim);
-                    jobs++;
-                    int chosen = route(topology.allowed()[frontend]);
-                    if (chosen < 0) {
-                        rejected++;
-                    } else {
-                        long units = Math.max(1, (long) Math.ceil(size));
-                        q[chosen] += units;
-                        queued += units;
-                        incoming[chosen] += 1.0;
-                        nodeJobs[chosen]++;
-                    }
-                }
+                long queued = serve(step, now) + arrive(now);
                 backlogArea += queued * dt;
                 maxClusterQueue = Math.max(maxClusterQueue, queued);
                 queueSum += queued;
@@ -247,6 +199,73 @@ public final class ReferenceModel {
                 nodeMax[j] = Math.max(nodeMax[j], q[j]);
             }
             return new RunResult(spec.scenario().name(), spec.policy(), spec.seed(), metrics());
+        }
+
+        /**
+         * Service, resources, incoming and feedback of every backend, in backend order.
+         *
+         * @return the cluster's queue after service, work units
+         */
+        private long serve(int step, long now) {
+            // The resources are read only by the next step's cache refresh; on other steps their
+            // noise draws are skipped, which leaves the generator where the seed's draws leave it.
+            boolean resourcesRead = policy.readsCache() && (now + w.stepMs) % w.staleMs == 0;
+            boolean feedback = policy.feedback();
+            long queued = 0;
+            for (int j = 0; j < n; j++) {
+                if (step > 0) {
+                    nodeMax[j] = Math.max(nodeMax[j], q[j]); // the queue at the end of the last step
+                }
+                long served = Math.min(q[j], capacity[j]);
+                q[j] -= served;
+                completedUnits += served;
+                waitTotal += q[j] * dt;
+                nodeBusy[j] += capacity[j] > 0 ? (double) served / capacity[j] : 0;
+                if (resourcesRead) {
+                    double pressure = Math.min(1.0, q[j] / PRESSURE_QUEUE);
+                    cpu[j] = Math.min(1.0, 0.35 + 0.55 * pressure + sim.uniform(-0.05, 0.05));
+                    mem[j] = Math.min(1.0, 0.30 + 0.45 * pressure + sim.uniform(-0.05, 0.05));
+                    io[j] = Math.min(1.0, 0.25 + 0.40 * pressure + sim.uniform(-0.05, 0.05));
+                    net[j] = Math.min(1.0, 0.20 + 0.50 * pressure + sim.uniform(-0.05, 0.05));
+                }
+                incoming[j] = Math.max(0.0, incoming[j] * 0.5);
+                if (feedback) {
+                    // The seed's service rate is served / dt: units per second against a count of jobs.
+                    double next = correction[j] - eta * (incoming[j] - served / dt);
+                    correction[j] = Math.min(Math.max(next, cMin), cMax);
+                }
+                queued += q[j];
+            }
+            if (!resourcesRead) {
+                sim.skip((long) SeedWorkload.NOISE_WORDS * n);
+            }
+            return queued;
+        }
+
+        /**
+         * The step's jobs: each one's frontend and size, then its route or rejection.
+         *
+         * @return work units added to the queues
+         */
+        private long arrive(long now) {
+            long added = 0;
+            int arriving = SeedWorkload.poisson(sim, w.lambdaAt(now));
+            for (int a = 0; a < arriving; a++) {
+                int frontend = w.frontend(sim);
+                double size = w.size(sim);
+                jobs++;
+                int chosen = route(topology.allowed()[frontend]);
+                if (chosen < 0) {
+                    rejected++;
+                } else {
+                    long units = Math.max(1, (long) Math.ceil(size));
+                    q[chosen] += units;
+                    added += units;
+                    incoming[chosen] += 1.0;
+                    nodeJobs[chosen]++;
+                }
+            }
+            return added;
         }
 
         /** Fires each scripted event at the first step at or after its time (the seed's times are multiples of dt). */
