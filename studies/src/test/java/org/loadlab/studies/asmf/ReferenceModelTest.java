@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -102,6 +104,29 @@ class ReferenceModelTest {
                 "asmf runs first in the seed's order");
         assertNotEquals(ReferenceModel.run(new RunSpec(fresh, "p2c", 101)).metrics().extras(),
                 ReferenceModel.run(new RunSpec(shared, "p2c", 101)).metrics().extras());
+    }
+
+    @Test
+    void theStepLoopDoesNotAllocate() {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
+        long thread = Thread.currentThread().getId();
+        Scenario shorter = TestScenarios.load("asmf-failure-medium", "duration = 300");
+        Scenario longer = TestScenarios.load("asmf-failure-medium", "duration = 600");
+        long[] bytes = new long[2];
+        for (int repetition = 0; repetition < 3; repetition++) { // the last repetition counts: classes loaded, JIT done
+            for (int i = 0; i < 2; i++) {
+                long before = threads.getThreadAllocatedBytes(thread);
+                ReferenceModel.run(new RunSpec(i == 0 ? shorter : longer, "asmf", 101));
+                bytes[i] = threads.getThreadAllocatedBytes(thread) - before;
+            }
+        }
+        // 3,000 more steps and about 24,000 more jobs; what grows is the result's 300 more trace points
+        // (a SeriesPoint and a few array slots each, about 27 KB), not the steps (one 16-byte object per
+        // step would add 48 KB) or the jobs.
+        long extra = bytes[1] - bytes[0];
+        assertTrue(extra < 64 * 1024, "300 s more allocated " + extra + " bytes (" + bytes[0] + " for 300 s)");
     }
 
     @Test
