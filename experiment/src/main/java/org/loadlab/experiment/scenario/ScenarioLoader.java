@@ -210,7 +210,8 @@ public final class ScenarioLoader {
     private static void referenceChecks(ConfigReader r, List<String> policies, Scenario.Arrivals arrivals,
                                         Scenario.Demand demand, Scenario.Policy policy) {
         for (int i = 0; i < policies.size(); i++) {
-            if (!Scenario.Reference.POLICIES.contains(policies.get(i))) {
+            // Load-sharing protocols get their own message (loadSharingChecks).
+            if (!Scenario.Reference.POLICIES.contains(policies.get(i)) && !Scenario.isLoadSharing(policies.get(i))) {
                 r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is not one of the reference model's policies"
                         + " (the ASMF seed's own): " + String.join(", ", Scenario.Reference.POLICIES)
                         + "; other policies need model = message");
