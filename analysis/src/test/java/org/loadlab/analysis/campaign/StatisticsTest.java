@@ -47,6 +47,24 @@ class StatisticsTest {
     }
 
     @Test
+    void wilcoxonExactPIsHipparchusEnumerationToTheBit() {
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(7);
+        for (int m : new int[] {2, 3, 5, 8, 11, 13, 16, 20}) {
+            for (int trial = 0; trial < (m == 20 ? 1 : 5); trial++) {
+                double[] reference = new double[m];
+                double[] policy = new double[m];
+                for (int i = 0; i < m; i++) {
+                    reference[i] = rng.nextDouble();
+                    policy[i] = reference[i] + (rng.nextDouble() - 0.4); // untied non-zero differences
+                }
+                double enumerated = new org.hipparchus.stat.inference.WilcoxonSignedRankTest()
+                        .wilcoxonSignedRankTest(reference, policy, true);
+                assertEquals(Math.min(1.0, enumerated), PairedTests.wilcoxon(reference, policy).p(), 0.0, "m = " + m);
+            }
+        }
+    }
+
+    @Test
     void wilcoxonDropsZeroDifferences() {
         // one zero difference: 5 positive ones remain, two-sided exact p = 2/32
         PairedTests.WilcoxonResult result = PairedTests.wilcoxon(

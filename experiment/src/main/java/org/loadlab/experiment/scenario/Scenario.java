@@ -63,8 +63,28 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      *
      * @param step time step dt, seconds
      * @param initialQueueMax initial queue of each node, work units, uniform in 1..max
+     * @param simulatorGenerator lifetime of the seed's simulator generator: {@code fresh} (a
+     *     new one seeded with the run seed for every run, as the seed's
+     *     {@code run_final_comparison} and {@code tune_asmf} do) or {@code shared} (one per
+     *     (scenario, seed), passed through the policies in {@link #POLICIES} order, as its
+     *     {@code run_rigorous_testing} does)
      */
-    public record Reference(double step, int initialQueueMax) {
+    public record Reference(double step, int initialQueueMax, String simulatorGenerator) {
+        /**
+         * The policies of the reference model: the ASMF seed's eight, in the order its
+         * {@code run_rigorous_testing} runs them (the order a shared simulator generator
+         * passes through).
+         */
+        public static final List<String> POLICIES = List.of("asmf", "asmf-no-feedback", "asmf-no-sampling",
+                "asmf-no-multiresource", "gmsr-reference", "p2c", "least-queue", "random");
+
+        /** Allowed values of {@code reference.simulator-generator}. */
+        public static final List<String> GENERATOR_LIFETIMES = List.of("fresh", "shared");
+
+        /** True when one simulator generator is shared across the policies of a (scenario, seed). */
+        public boolean sharedGenerator() {
+            return "shared".equals(simulatorGenerator);
+        }
     }
 
     /**
@@ -231,15 +251,18 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param until end of a spike, partition or heartbeat loss, seconds
      * @param factor degradation factor of μ, or spike multiplier of λ
      * @param nodes target node indices (resolved from {@code nodes} or {@code fraction})
+     * @param fraction the {@code fraction} the targets were given by, in (0, 1]; 0 when the
+     *     nodes were listed (the reference model draws a fraction's targets from the run's
+     *     generator, as the ASMF seed does)
      * @param fault chaos: the fault to inject ({@code cpu-spike}, {@code latency}, {@code error-rate},
      *     {@code crash}) or {@code clear}; empty for other events
      * @param value chaos: the fault's parameter
      */
-    public record Event(double at, String type, double until, double factor, List<Integer> nodes, String fault,
-                        double value) {
-        /** An event without a chaos fault. */
+    public record Event(double at, String type, double until, double factor, List<Integer> nodes, double fraction,
+                        String fault, double value) {
+        /** An event without a chaos fault, its nodes listed. */
         public Event(double at, String type, double until, double factor, List<Integer> nodes) {
-            this(at, type, until, factor, nodes, "", 0);
+            this(at, type, until, factor, nodes, 0, "", 0);
         }
     }
 }

@@ -38,6 +38,7 @@ public final class ScenarioLoader {
     private static final Set<String> MEMBERSHIP_EVENTS = Set.of("crash", "partition", "heartbeat-loss", "rejoin");
     /** Events that last from {@code at} to {@code until}. */
     private static final Set<String> WINDOWS = Set.of("spike", "partition", "heartbeat-loss");
+    private static final String SIMULATOR_GENERATOR = "reference.simulator-generator";
     private static final Set<String> SAMPLING_ASMF = Set.of("asmf", "asmf-no-feedback", "asmf-no-multiresource");
 
     /** Largest expected number of requests of one run (about a day of simulation). */
@@ -138,7 +139,7 @@ public final class ScenarioLoader {
             throw new ScenarioException(source, List.of(e.getMessage()));
         }
         ConfigReader r = new ConfigReader(merged);
-        r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components"));
+        r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components", SIMULATOR_GENERATOR));
 
         String name = r.string("name");
         if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
@@ -181,8 +182,16 @@ public final class ScenarioLoader {
         Scenario.Policy policy = policy(r.at("policy"));
         List<Scenario.Event> events = events(r, merged, nodes.count(), topologySeed);
         String model = r.oneOf("model", List.of("message", "reference"));
-        Scenario.Reference reference = new Scenario.Reference(r.positive("reference.step", "seconds"),
-                (int) r.integer("reference.initial-queue-max", 1, 1_000_000));
+        double step = r.positive("reference.step", "seconds");
+        if (Math.abs(step * 1000 - Math.rint(step * 1000)) > 1e-9 * step * 1000) {
+            r.badValue("reference.step", step, "must be a whole number of milliseconds (the seed's clock counts integer ms)");
+        }
+        // Not in scenario-defaults.conf, so that the resolved scenario (results.json) of every
+        // other model stays as it was; docs/scenarios.md documents it with the reference keys.
+        String generator = r.has(SIMULATOR_GENERATOR)
+                ? r.oneOf(SIMULATOR_GENERATOR, Scenario.Reference.GENERATOR_LIFETIMES) : "fresh";
+        Scenario.Reference reference = new Scenario.Reference(step,
+                (int) r.integer("reference.initial-queue-max", 1, 1_000_000), generator);
         SharingSettings loadSharing = loadSharing(r.at("load-sharing"));
         Guardrails guardrails = guardrails(r.at("guardrails"));
         Scenario.Membership membership = membership(r.at("membership"));
@@ -192,11 +201,8 @@ public final class ScenarioLoader {
             crossChecks(r, policies, duration, requests, warmup, seriesInterval, nodes, balancers, arrivals, demand,
                     information, policy, events);
             loadSharingChecks(r, policies, nodes, network, loadSharing, model);
-            for (String multiRound : List.of("sticky-lazy", "strict-po2c")) {
-                if (model.equals("reference") && policies.contains(multiRound)) {
-                    r.problem("policies", "'" + multiRound + "' probes in several rounds by message and is not available"
-                            + " in the time-stepped model = reference; use model = message");
-                }
+            if (model.equals("reference")) {
+                referenceChecks(r, policies, arrivals, demand, policy);
             }
             for (Scenario.Event e : events) {
                 boolean membershipEvent = MEMBERSHIP_EVENTS.contains(e.type());
@@ -210,10 +216,6 @@ public final class ScenarioLoader {
                             + " have no balancer (use fail and recover)");
                     break;
                 }
-            }
-            if (model.equals("reference") && policy.rejection().mode().equals("delay")) {
-                r.badValue("policy.rejection.mode", "'delay'", "the time-stepped model = reference rejects as the ASMF seed"
-                        + " does; delay mode needs model = message");
             }
         }
         if (!r.problems().isEmpty()) {
@@ -260,6 +262,39 @@ public final class ScenarioLoader {
                     + " s (a member is unreachable before it is downed)");
         }
         return new Scenario.Membership(unreachable, removed);
+    }
+
+    /**
+     * What the time-stepped reference model (the ASMF seed's simulator, SPEC.md §4) can run:
+     * the seed's eight policies, its Poisson counts per step (optionally × a square wave),
+     * exponential job sizes, and rejection below τ.
+     */
+    private static void referenceChecks(ConfigReader r, List<String> policies, Scenario.Arrivals arrivals,
+                                        Scenario.Demand demand, Scenario.Policy policy) {
+        for (int i = 0; i < policies.size(); i++) {
+            // Load-sharing protocols get their own message (loadSharingChecks).
+            if (!Scenario.Reference.POLICIES.contains(policies.get(i)) && !Scenario.isLoadSharing(policies.get(i))) {
+                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is not one of the reference model's policies"
+                        + " (the ASMF seed's own): " + String.join(", ", Scenario.Reference.POLICIES)
+                        + "; other policies need model = message");
+            }
+        }
+        if (!arrivals.process().equals("poisson") && !arrivals.process().equals("on-off")) {
+            r.badValue("arrivals.process", "'" + arrivals.process() + "'", "model = reference draws the seed's Poisson"
+                    + " count per step, optionally times a square wave; allowed: poisson, on-off");
+        }
+        if (!(arrivals.rate() > 0)) {
+            r.badValue("arrivals.rate", arrivals.rate(), "model = reference needs the arrival rate in jobs/s"
+                    + " (the seed's jobs per step / reference.step), not a utilisation");
+        }
+        if (!demand.distribution().equals("exponential")) {
+            r.badValue("demand.distribution", "'" + demand.distribution() + "'", "model = reference draws the seed's"
+                    + " exponential job sizes; allowed: exponential");
+        }
+        if (policy.rejection().mode().equals("delay")) {
+            r.badValue("policy.rejection.mode", "'delay'", "the time-stepped model = reference rejects as the ASMF seed"
+                    + " does; delay mode needs model = message");
+        }
     }
 
     /** The {@code load-sharing} block; SPEC §7 defaults where a key is invalid (the problem is recorded). */
@@ -520,6 +555,7 @@ public final class ScenarioLoader {
             double factor = 1;
             String fault = "";
             double value = 0;
+            double fractionGiven = 0;
             if (type.equals("spike")) {
                 until = e.nonNegative("until", "seconds");
                 factor = e.positive("factor", "multiplier of the arrival rate");
@@ -569,6 +605,7 @@ public final class ScenarioLoader {
                     if (!(fraction > 0 && fraction <= 1)) {
                         e.badValue("fraction", fraction, "must be in (0, 1]");
                     } else {
+                        fractionGiven = fraction;
                         int count = (int) Math.ceil(fraction * n);
                         for (int k = 0; k < count; k++) {
                             nodes.add(order[k]);
@@ -577,7 +614,7 @@ public final class ScenarioLoader {
                     }
                 }
             }
-            out.add(new Scenario.Event(at, type, until, factor, List.copyOf(nodes), fault, value));
+            out.add(new Scenario.Event(at, type, until, factor, List.copyOf(nodes), fractionGiven, fault, value));
         }
         return out;
     }
