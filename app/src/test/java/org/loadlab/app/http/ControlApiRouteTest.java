@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -74,7 +75,11 @@ class ControlApiRouteTest extends JupiterRouteTest {
     }
 
     private static ClusterSettings settings(String token, String requireToken) {
-        return new ClusterSettings(List.of("all"), "127.0.0.1", 0, token, requireToken, Path.of("results"),
+        return settings("127.0.0.1", token, requireToken);
+    }
+
+    private static ClusterSettings settings(String host, String token, String requireToken) {
+        return new ClusterSettings(List.of("all"), host, 0, token, requireToken, Path.of("results"),
                 Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofMillis(100), Duration.ofMillis(500), 2, 5000, 32,
                 false, false, Duration.ZERO, false);
     }
@@ -355,6 +360,18 @@ class ControlApiRouteTest extends JupiterRouteTest {
         assertEquals("exp-1", ((Gateway.Delete) asked.receiveMessage()).id());
         guarded.run(HttpRequest.GET("/experiments/exp-1")).assertStatusCode(200);
         assertInstanceOf(Gateway.Get.class, asked.receiveMessage(), "reading needs no token");
+    }
+
+    @Test
+    void beyondLoopbackTheTokenIsRequiredAndTheApiRefusesToStartWithoutOne() {
+        ClusterSettings everyone = settings("0.0.0.0", "", "auto");
+        assertTrue(ControlApi.tokenRequired(everyone), "bound beyond loopback");
+        assertFalse(ControlApi.tokenRequired(settings("", "auto")), "loopback, auto");
+        assertTrue(ControlApi.tokenRequired(settings(TOKEN, "on")), "loopback, on");
+        ActorRef<Gateway.Command> nobody = testKit.createTestProbe(Gateway.Command.class).ref();
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new ControlApi(testKit.system(), nobody, everyone));
+        assertTrue(e.getMessage().contains("LOADLAB_HTTP_TOKEN") && e.getMessage().contains("0.0.0.0"), e.getMessage());
     }
 
     @Test
