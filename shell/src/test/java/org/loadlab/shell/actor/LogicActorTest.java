@@ -145,6 +145,7 @@ class LogicActorTest {
         ActorRef<Message> actor = KIT.spawn(LogicActor.create(new Scripted(said.ref()::tell), wiring(LiveClock.startingNow(SCALE))));
         actor.tell(new LogicActor.Start());
         said.expectMessage("started as " + SELF);
+        settled(actor); // onStart said so, but the shell's afterMessage runs after it
         return actor;
     }
 
@@ -351,6 +352,7 @@ class LogicActorTest {
         replies.expectNoMessage(Duration.ZERO);
         clock.advance(Duration.ofMillis(1));
         assertEquals(new BalancerMessage.Response(1, 0, 0.0, true), replies.receiveMessage());
+        settled(actor); // the node starts the second service after replying: let it finish before time moves on
         clock.advance(Duration.ofMillis(49));
         settled(actor);
         replies.expectNoMessage(Duration.ZERO);

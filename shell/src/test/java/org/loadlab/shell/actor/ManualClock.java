@@ -7,7 +7,9 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ManualTime;
  * A {@link ShellClock} on Pekko's manual test time: {@link #advance} moves the scenario clock
  * by the real duration times the time scale and then lets the same real duration pass on the
  * {@link ManualTime} scheduler, so a core that reads {@code env.now()} when its timer fires sees
- * exactly the time the timer was due. Scenario time only moves when a test advances it.
+ * exactly the time the timer was due. Scenario time only moves when a test advances it, and a
+ * test advances it only while the actors are idle (a core that reads the clock twice in one
+ * handler must see one time).
  */
 final class ManualClock implements ShellClock {
     private final ManualTime time;
