@@ -196,12 +196,22 @@ public final class ControlApi extends AllDirectives {
         try {
             body = JSON.writeValueAsBytes(data);
         } catch (JsonProcessingException e) {
+            // Built as a JSON tree, so the problem body stays JSON whatever the message holds (quotes, line breaks).
             status = 500;
             type = PROBLEM;
-            body = ("{\"title\":\"internal error\",\"status\":500,\"detail\":\"" + e.getOriginalMessage().replace('"', '\'') + "\"}")
-                    .getBytes(StandardCharsets.UTF_8);
+            body = problemBytes(problem(500, "internal error", "the answer could not be written as JSON: "
+                    + e.getOriginalMessage(), null, null, null));
         }
         return HttpResponse.create().withStatus(status).withEntity(HttpEntities.create(type, body));
+    }
+
+    /** A problem tree as bytes (strings and numbers only: writing it cannot fail). */
+    private static byte[] problemBytes(ObjectNode problem) {
+        try {
+            return JSON.writeValueAsBytes(problem);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON tree of strings and numbers could not be written", e);
+        }
     }
 
     private Route reply(GatewayReply r) {
@@ -406,7 +416,7 @@ public final class ControlApi extends AllDirectives {
                     "policy must be a string"));
         }
         JsonNode seed = o.get("seed");
-        if (seed != null && !seed.canConvertToLong()) {
+        if (seed != null && !(seed.isIntegralNumber() && seed.canConvertToLong())) {
             return reply(GatewayReply.badRequest("seed", seed, "an integer", "seed must be an integer"));
         }
         JsonNode scale = o.get("timeScale");

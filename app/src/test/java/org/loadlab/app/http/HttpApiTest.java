@@ -3,6 +3,7 @@ package org.loadlab.app.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,9 +29,13 @@ import org.loadlab.shell.cluster.MemberOptions;
 
 /**
  * The HTTP control API on a one-member cluster (all roles, in this JVM): health and
- * cluster views, problem bodies for bad requests, a live experiment with chaos, a policy
- * switch and routing explanations, its results files and Prometheus metrics, stopping an
- * experiment, and the bearer token for state-changing requests.
+ * cluster views, the real gateway's answers to bad experiments, a live experiment with
+ * chaos, a policy switch and routing explanations, its results files and Prometheus
+ * metrics, stopping an experiment, and the bearer token over a real connection. How each
+ * gateway answer maps to a status and a problem body, and what the edge refuses by itself
+ * (bodies that are not JSON, unknown fields, methods, paths, tokens), is checked route by
+ * route in {@link ControlApiRouteTest}; this test checks that the parts work together.
+ * Waits poll for the condition they need (Awaitility), never a fixed time.
  */
 class HttpApiTest {
     private static ClusterMember member;
@@ -50,10 +56,9 @@ class HttpApiTest {
         MemberOptions options = new MemberOptions(List.of("all"), "127.0.0.1", freePort(), List.of(), "127.0.0.1", freePort(),
                 prometheusPort, List.of("loadlab.cluster.results-dir = \"" + results.toString().replace("\\", "/") + "\""));
         member = ClusterMember.start(options.config(), ControlApi.edge());
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (call("GET", "/health", null).status() != 200 && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-        }
+        await("the member's /health to answer 200 (member Up, API bound)").atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(100)).ignoreExceptions()
+                .until(() -> call("GET", "/health", null).status() == 200);
     }
 
     @AfterAll
@@ -84,13 +89,14 @@ class HttpApiTest {
     }
 
     /** POST /experiments, retried while the member's host is still registering (503). */
-    static Reply create(String body) throws Exception {
-        Reply r = call("POST", "/experiments", body);
-        for (int i = 0; i < 40 && r.status() == 503; i++) {
-            Thread.sleep(250);
-            r = call("POST", "/experiments", body);
-        }
-        return r;
+    static Reply create(String body) {
+        return await("POST /experiments to be taken (not 503: the member's host registering)").atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(250)).until(() -> call("POST", "/experiments", body), r -> r.status() != 503);
+    }
+
+    /** GET {@code path}'s JSON body. */
+    static JsonNode get(String path) throws Exception {
+        return call("GET", path, null).body();
     }
 
     static void assertProblem(Reply r, int status, String field) {
@@ -104,17 +110,16 @@ class HttpApiTest {
         }
     }
 
-    static JsonNode awaitStatus(String id, List<String> states, double seconds) throws Exception {
-        long deadline = System.nanoTime() + (long) (seconds * 1e9);
-        JsonNode s = null;
-        while (System.nanoTime() < deadline) {
-            s = call("GET", "/experiments/" + id, null).body();
-            if (states.contains(s.get("status").asText())) {
-                return s;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("experiment " + id + " not in " + states + " after " + seconds + " s: " + s);
+    static JsonNode awaitStatus(String id, List<String> states, double seconds) {
+        return await("experiment " + id + " to be " + states).atMost(Duration.ofMillis((long) (seconds * 1000)))
+                .pollInterval(Duration.ofMillis(200)).until(() -> get("/experiments/" + id),
+                        s -> states.contains(s.get("status").asText()));
+    }
+
+    /** Polls GET {@code path} until {@code condition} holds for its body (at most 10 s), and returns that body. */
+    static JsonNode awaitBody(String what, String path, Predicate<JsonNode> condition) {
+        return await(what).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .until(() -> get(path), condition);
     }
 
     @Test
@@ -135,11 +140,8 @@ class HttpApiTest {
     }
 
     @Test
-    void badRequestsGetProblemBodiesNamingFieldValueAndAllowed() throws Exception {
-        assertProblem(call("POST", "/experiments", "not json"), 400, "body");
-        Reply unknownField = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"polcy\":\"p2c\"}");
-        assertProblem(unknownField, 400, "polcy");
-        assertTrue(unknownField.body().get("allowed").toString().contains("policy"));
+    void theGatewaysAnswersToBadRequestsArriveAsProblemBodiesNamingFieldValueAndAllowed() throws Exception {
+        assertProblem(call("POST", "/experiments", "not json"), 400, "body"); // the edge's own (the rest: ControlApiRouteTest)
         Reply unknownScenario = call("POST", "/experiments", "{\"scenario\":\"quikstart\"}");
         assertProblem(unknownScenario, 400, "scenario");
         assertEquals("quikstart", unknownScenario.body().get("value").asText());
@@ -155,12 +157,9 @@ class HttpApiTest {
         assertProblem(call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"timeScale\":0}"), 400, "timeScale");
         assertProblem(call("GET", "/experiments/exp-nope", null), 404, "experiment");
         assertProblem(call("DELETE", "/experiments/exp-nope", null), 404, "experiment");
-        assertProblem(call("GET", "/policy", null), 405, "method");
-        assertProblem(call("GET", "/nowhere", null), 404, "path");
         assertProblem(call("PUT", "/policy", "{\"policy\":\"p9c\"}"), 400, "policy");
         assertProblem(call("POST", "/chaos/inject", "{\"node\":0,\"fault\":\"meteor\"}"), 400, "fault");
         assertProblem(call("POST", "/chaos/inject", "{\"node\":0,\"fault\":\"error-rate\",\"value\":1.5}"), 400, "value");
-        assertProblem(call("GET", "/explain-routing?last=0", null), 400, "last");
     }
 
     @Test
@@ -170,9 +169,9 @@ class HttpApiTest {
         assertEquals(201, created.status(), String.valueOf(created.body()));
         String id = created.body().get("id").asText();
         awaitStatus(id, List.of("running"), 20);
-        Thread.sleep(1500);
 
-        JsonNode explain = call("GET", "/explain-routing?last=3&experiment=" + id, null).body();
+        JsonNode explain = awaitBody("balancer 0 of " + id + " to have made decisions", "/explain-routing?last=3&experiment=" + id,
+                e -> e.path("balancers").path(0).path("lastDecisions").size() > 0);
         JsonNode b0 = explain.get("balancers").get(0);
         assertEquals("p2c", b0.get("policy").asText());
         assertEquals(4, b0.get("nodes").size());
@@ -186,8 +185,10 @@ class HttpApiTest {
         assertEquals(200, call("POST", "/chaos/inject", "{\"node\":2,\"fault\":\"crash\",\"experiment\":\"" + id + "\"}").status());
         assertEquals(200, call("POST", "/chaos/inject", "{\"node\":3,\"fault\":\"latency\",\"value\":0.02,\"experiment\":\"" + id + "\"}").status());
         assertProblem(call("POST", "/chaos/inject", "{\"node\":9,\"fault\":\"crash\",\"experiment\":\"" + id + "\"}"), 400, "node");
-        Thread.sleep(800);
-        JsonNode nodes = call("GET", "/nodes?experiment=" + id, null).body().get("nodes");
+        JsonNode nodes = awaitBody("the three faults to show in /nodes", "/nodes?experiment=" + id, n ->
+                n.path("nodes").path(1).path("faults").toString().contains("cpu-spike")
+                        && n.path("nodes").path(2).path("status").asText().equals("failed")
+                        && n.path("nodes").path(3).path("faults").toString().contains("latency")).get("nodes");
         assertEquals(4, nodes.size());
         assertEquals(0.99, nodes.get(1).get("load").get("cpu").asDouble(), 1e-9);
         assertTrue(nodes.get(1).get("faults").toString().contains("cpu-spike"));
@@ -201,11 +202,11 @@ class HttpApiTest {
 
         Reply switched = call("PUT", "/policy", "{\"policy\":\"least-queue\",\"experiment\":\"" + id + "\"}");
         assertEquals(200, switched.status(), String.valueOf(switched.body()));
-        Thread.sleep(600);
-        assertEquals("least-queue", call("GET", "/explain-routing?experiment=" + id, null).body().get("balancers").get(0).get("policy").asText());
+        awaitBody("balancer 0 to route with least-queue", "/explain-routing?experiment=" + id,
+                e -> e.path("balancers").path(0).path("policy").asText().equals("least-queue"));
         assertEquals(200, call("POST", "/chaos/clear", "{\"experiment\":\"" + id + "\"}").status());
-        Thread.sleep(300);
-        assertEquals("up", call("GET", "/nodes?experiment=" + id, null).body().get("nodes").get(2).get("status").asText());
+        awaitBody("the crashed node 2 to be up again after /chaos/clear", "/nodes?experiment=" + id,
+                n -> n.path("nodes").path(2).path("status").asText().equals("up"));
 
         JsonNode done = awaitStatus(id, List.of("finished", "failed", "stopped"), 40);
         assertEquals("finished", done.get("status").asText(), done.toString());
@@ -238,7 +239,7 @@ class HttpApiTest {
         assertEquals(201, created.status(), String.valueOf(created.body()));
         String id = created.body().get("id").asText();
         awaitStatus(id, List.of("running"), 20);
-        Thread.sleep(1000);
+        awaitBody("requests to flow in " + id, "/experiments/" + id, e -> e.path("progress").path("generated").asLong() > 0);
         Reply stopped = call("DELETE", "/experiments/" + id, null);
         assertEquals(202, stopped.status());
         JsonNode done = awaitStatus(id, List.of("stopped"), 20);
@@ -249,6 +250,7 @@ class HttpApiTest {
         assertProblem(call("PUT", "/policy", "{\"policy\":\"p2c\",\"experiment\":\"" + id + "\"}"), 409, "experiment");
     }
 
+    /** The token over a real connection (each route's 401 is checked in ControlApiRouteTest). */
     @Test
     void stateChangingRequestsNeedTheTokenWhenRequired() throws Exception {
         ClusterSettings s = member.settings();
@@ -263,19 +265,8 @@ class HttpApiTest {
             assertProblem(call("DELETE", "/experiments/x", null, null, port), 401, "Authorization");
             assertProblem(call("DELETE", "/experiments/x", null, "wrong", port), 401, "Authorization");
             assertProblem(call("DELETE", "/experiments/x", null, "s3cret", port), 404, "experiment");
-            assertProblem(call("PUT", "/policy", "{\"policy\":\"p2c\"}", null, port), 401, "Authorization");
         } finally {
             binding.unbind().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        }
-        ClusterSettings open = new ClusterSettings(s.roles(), "0.0.0.0", 0, "", "auto", s.resultsDir(), s.startTimeout(),
-                s.stopTimeout(), s.flushInterval(), s.mergeLag(), s.maxRunning(), s.maxNodes(), s.decisionsKept(),
-                false, false, s.maxLifetime(), false);
-        assertTrue(ControlApi.tokenRequired(open), "beyond loopback the token is required");
-        try {
-            new ControlApi(member.system(), member.gateway(), open);
-            throw new AssertionError("a server beyond loopback without a token must not start");
-        } catch (IllegalStateException e) {
-            assertTrue(e.getMessage().contains("LOADLAB_HTTP_TOKEN"), e.getMessage());
         }
     }
 }
