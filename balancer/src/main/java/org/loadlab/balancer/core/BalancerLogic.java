@@ -54,6 +54,10 @@ import org.loadlab.node.protocol.NodeMessage;
  * {@code guardrail_fail_open}, {@code redecisions}, {@code membership_unreachable},
  * {@code membership_removed}.
  *
+ * <p><b>Admission.</b> With a bound on decisions in flight ({@link #limitDecisionsInFlight}),
+ * an arrival that finds the bound reached is rejected at once and counted
+ * ({@value #ADMISSION_SHED}).
+ *
  * <p><b>Refusals.</b> A request the policy refuses (ASMF below τ, no usable reply) is
  * rejected, or in delay mode ({@link RejectionSettings}) held back in a bounded buffer and
  * decided again after a growing backoff; counters {@code delayed_retries} and
@@ -79,6 +83,8 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     public static final String LOST_ON_REMOVAL = "lost_on_removal";
     /** Counter: live policy switches. */
     public static final String POLICY_SWITCHES = "policy_switches";
+    /** Counter: arrivals refused at once because the decisions in flight were at the admission bound. */
+    public static final String ADMISSION_SHED = "admission_shed";
 
     private static final int MAX_RESTARTS = 3;
     private static final BalancerMessage.GuardrailTick SWEEP = new BalancerMessage.GuardrailTick();
@@ -102,6 +108,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     private boolean poolPanic;
     private int goneNodes;
     private int keepDecisions;
+    private int maxDecisionsInFlight;
     private final ArrayDeque<DecisionRecord> kept = new ArrayDeque<>();
     private Env env;
 
@@ -181,6 +188,33 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         return this;
     }
 
+    /**
+     * Admission control: an arrival that finds {@code max} decisions already in flight
+     * (waiting for probe replies) is rejected at once, without probing, and counted as
+     * {@value #ADMISSION_SHED}. Past the knee of a real cluster, probe replies come later and
+     * decisions pile up; refusing the excess at once keeps the work in flight, and so the
+     * replies' delay, bounded instead of letting every decision wait out its probe timeout
+     * (a concurrency limit, as Envoy's and gRPC's adaptive limiters bound requests in
+     * flight). Scenario key {@code balancers.max-decisions-in-flight}; 0 (the default) admits
+     * every arrival.
+     *
+     * @param max decisions in flight allowed at once, ≥ 0 (0 = no bound)
+     * @return this
+     * @throws IllegalArgumentException if {@code max} is negative
+     */
+    public BalancerLogic limitDecisionsInFlight(int max) {
+        if (max < 0) {
+            throw new IllegalArgumentException("balancers.max-decisions-in-flight must be >= 0 (0 = no bound), was " + max);
+        }
+        this.maxDecisionsInFlight = max;
+        return this;
+    }
+
+    /** The admission bound on decisions in flight (0 = none). */
+    public int maxDecisionsInFlight() {
+        return maxDecisionsInFlight;
+    }
+
     @Override
     public void onStart(Env env) {
         this.env = env;
@@ -215,6 +249,11 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         this.env = env;
         if (message instanceof BalancerMessage.Arrival a) {
             env.metrics().arrived(env.now(), id.index());
+            if (maxDecisionsInFlight > 0 && pending.size() >= maxDecisionsInFlight) {
+                env.metrics().count(env.now(), ADMISSION_SHED, 1);
+                env.metrics().rejected(env.now(), a.arrivalTime());
+                return;
+            }
             startDecision(a);
         } else if (message instanceof BalancerMessage.ProbeReply r) {
             onProbeReply(r);
@@ -637,6 +676,20 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     /** Number of decisions waiting for probe replies. */
     public int pendingDecisions() {
         return pending.size();
+    }
+
+    /** Requests held back in delay mode, waiting for their next try. */
+    public int delayedRequests() {
+        return delayed.size();
+    }
+
+    /** Requests this balancer has in flight at all nodes (routed, not yet answered, not counted lost). */
+    public long inFlightTotal() {
+        long sum = 0;
+        for (int count : inFlight) {
+            sum += count;
+        }
+        return sum;
     }
 
     /** The policy in use. */

@@ -118,7 +118,7 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         for (int i = 0; i < b; i++) {
             balancers[i] = new BalancerLogic(balancerIds.get(i), topology.allowed()[i], n,
                     PolicyCatalog.instantiate(spec.policy(), params, topology.serviceRates()), informationModel(info, n, view),
-                    rejection(s), s.guardrails());
+                    rejection(s), s.guardrails()).limitDecisionsInFlight(s.balancers().maxDecisionsInFlight());
         }
 
         WorkloadBuilder.Workload workload = WorkloadBuilder.build(s, topology.capacity(s.nodes().servers()), spec.seed());

@@ -203,6 +203,10 @@ public final class ScenarioLoader {
             loadSharingChecks(r, policies, nodes, network, loadSharing, model);
             if (model.equals("reference")) {
                 referenceChecks(r, policies, arrivals, demand, policy);
+                if (balancers.maxDecisionsInFlight() > 0) {
+                    r.badValue("balancers.max-decisions-in-flight", balancers.maxDecisionsInFlight(), "the time-stepped"
+                            + " model = reference decides at once (no decision is ever in flight); use 0 or model = message");
+                }
             }
             for (Scenario.Event e : events) {
                 boolean membershipEvent = MEMBERSHIP_EVENTS.contains(e.type());
@@ -406,7 +410,8 @@ public final class ScenarioLoader {
         String allowed = r.oneOf("allowed", List.of("all", "fraction"));
         double fraction = r.between("allowed-fraction", 0, 1, "");
         int min = (int) r.integer("allowed-min", 1, Integer.MAX_VALUE);
-        return new Scenario.Balancers(count, split, zipf, allowed, fraction, min);
+        int maxInFlight = (int) r.integer("max-decisions-in-flight", 0, 1_000_000);
+        return new Scenario.Balancers(count, split, zipf, allowed, fraction, min, maxInFlight);
     }
 
     private static Scenario.Arrivals arrivals(ConfigReader r, Path baseDir) {

@@ -13,6 +13,7 @@ import org.loadlab.kernel.Address;
 import org.loadlab.kernel.Env;
 import org.loadlab.kernel.Logic;
 import org.loadlab.kernel.Message;
+import org.loadlab.kernel.MessageKinds;
 import org.loadlab.kernel.MetricsSink;
 
 /**
@@ -55,6 +56,23 @@ public final class LogicActor extends AbstractBehavior<Message> {
         }
     }
 
+    /**
+     * Local only: reads the core like {@link Inspect}, then stops the actor, so the answer is
+     * the core's last state (no later message is handled). A shell ending a run uses it to
+     * take the census of what a core still holds.
+     *
+     * @param read what to read, given the core and its Env
+     * @param replyTo where the answer goes
+     * @param <T> the answer's type
+     */
+    public record InspectAndStop<T>(java.util.function.BiFunction<Logic<?>, Env, T> read, ActorRef<T> replyTo)
+            implements Message {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+
     /** Tells the actor to run its logic's {@code onStart}. */
     public record Start() implements Message {
         @Override
@@ -77,6 +95,12 @@ public final class LogicActor extends AbstractBehavior<Message> {
     public record Wiring(Address self, Directory directory, ShellClock clock, RandomGenerator rng,
                          MetricsSink metrics, BiConsumer<Logic<?>, Double> afterMessage) {
     }
+
+    /**
+     * Counter: messages the shell could not deliver because no actor is bound to their
+     * address; {@code undelivered_<kind>} (e.g. {@code undelivered_request}) counts them by kind.
+     */
+    public static final String UNDELIVERED = "undelivered";
 
     private final Logic<Message> logic;
     private final Wiring wiring;
@@ -111,6 +135,7 @@ public final class LogicActor extends AbstractBehavior<Message> {
                     return this;
                 })
                 .onMessage(Inspect.class, this::onInspect)
+                .onMessage(InspectAndStop.class, this::onInspectAndStop)
                 .onMessage(Apply.class, a -> {
                     a.action().accept(logic, env);
                     published();
@@ -129,6 +154,13 @@ public final class LogicActor extends AbstractBehavior<Message> {
         Object answer = inspect.read().apply(logic, env);
         inspect.replyTo().tell(answer);
         return this;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Behavior<Message> onInspectAndStop(InspectAndStop inspect) {
+        Object answer = inspect.read().apply(logic, env);
+        inspect.replyTo().tell(answer);
+        return Behaviors.stopped();
     }
 
     private void published() {
@@ -160,6 +192,12 @@ public final class LogicActor extends AbstractBehavior<Message> {
             ActorRef<Message> ref = wiring.directory().lookup(to);
             if (ref != null) {
                 ref.tell(message);
+            } else {
+                // No actor is bound to the address (e.g. its member was removed): the message is
+                // not delivered, and counted so that a run's books show where it went.
+                String kind = MessageKinds.of(message);
+                wiring.metrics().count(now(), UNDELIVERED, 1);
+                wiring.metrics().count(now(), UNDELIVERED + "_" + kind.toLowerCase(java.util.Locale.ROOT), 1);
             }
         }
 

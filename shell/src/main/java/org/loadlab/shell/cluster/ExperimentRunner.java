@@ -163,6 +163,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     private final Set<String> ready = new HashSet<>();
     private final Set<String> removedMembers = new HashSet<>();
     private final Set<String> waitingStop = new HashSet<>();
+    private final List<Protocol.BalancerHeld> censuses = new ArrayList<>();
+    private RequestAccounting accounting;
     private final List<Map<String, Object>> events = new ArrayList<>();
     private final List<Map<String, Object>> policyChanges = new ArrayList<>();
     private final Instant createdAt = Instant.now();
@@ -245,6 +247,9 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                     return this;
                 })
                 .onMessage(Protocol.HostStopped.class, s -> {
+                    if (waitingStop.contains(s.member())) {
+                        censuses.addAll(s.held());
+                    }
                     waitingStop.remove(s.member());
                     maybeFinalize();
                     return this;
@@ -399,12 +404,32 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         finalMetrics = merger.finish(endAt, def.scenario().warmup());
         finishedAt = Instant.now();
         state = userStopped ? State.STOPPED : State.FINISHED;
+        accounting = account();
+        if (!accounting.ok()) {
+            // Loudly: the run's numbers cannot be trusted, so the experiment fails (its files are still written).
+            error = accounting.summary();
+            state = State.FAILED;
+            getContext().getLog().error("experiment {}: {}", def.id(), error);
+        }
         try {
             writeResults();
         } catch (IOException | RuntimeException e) {
             error = "could not write results: " + e;
         }
         onEnded.run();
+    }
+
+    /** The books of the run: every generated request completed, rejected, lost, or unresolved with its reason. */
+    private RequestAccounting account() {
+        Set<Integer> gone = new HashSet<>();
+        for (Placement p : def.placements().values()) {
+            if (removedMembers.contains(p.member())) {
+                gone.addAll(p.balancers());
+            }
+        }
+        var l = merger.ledger();
+        return RequestAccounting.of(driver.generated(), l.arrived(), l.completed(), l.rejected(), l.lost(), censuses, gone,
+                balancerCount, merger.undelivered("arrival"), merger.dropped(), merger.undelivered());
     }
 
     private void writeResults() throws IOException {
@@ -735,6 +760,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             x.put("balancers", pl.balancers());
             x.put("removed", removedMembers.contains(pl.member()));
         }
+        if (accounting != null) {
+            o.put("accounting", accounting);
+        }
+        o.put("observations", observationStats());
         o.put("events", events);
         o.put("policyChanges", policyChanges);
         if (finalMetrics != null) {
@@ -744,6 +773,20 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             r.put("metrics", finalMetrics);
         }
         return o;
+    }
+
+    /** How the members' observations came in: batches, records, the largest flush, what was dropped. */
+    private Map<String, Object> observationStats() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("batches", merger.batches());
+        m.put("records", merger.records());
+        m.put("largestFlushRecords", merger.largestFlush());
+        m.put("maxRecordsPerBatch", Protocol.ObservationBatch.MAX_RECORDS);
+        m.put("clamped", merger.clamped());
+        m.put("refusedByRecorder", merger.refused());
+        m.put("droppedByMembers", merger.droppedByMember());
+        m.put("undeliveredMessages", merger.undelivered());
+        return m;
     }
 
     private Map<String, Object> runInfo() {
@@ -756,6 +799,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         info.put("time_scale", def.timeScale());
         info.put("observations_clamped", merger.clamped());
         info.put("observations_dropped", merger.dropped());
+        info.put("observations", observationStats());
+        info.put("accounting", accounting);
         info.put("routing", routing());
         info.put("assignment", status().get("assignment"));
         info.put("events", events);

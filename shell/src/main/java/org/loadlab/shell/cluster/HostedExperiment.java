@@ -81,6 +81,10 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private record StopDeadline() implements Command {
     }
 
+    /** A balancer's census, taken as its last act before stopping. */
+    private record Held(Protocol.BalancerHeld held) implements Command {
+    }
+
     /** The chaos stream kind (beside StreamSeeds' kinds). */
     static final int CHAOS_STREAM = 99;
 
@@ -99,6 +103,8 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private final Set<Integer> removedNodes = new HashSet<>();
     private Set<Integer> lastUnreachable = Set.of();
     private final Set<String> running = new HashSet<>();
+    private final List<Protocol.BalancerHeld> held = new ArrayList<>();
+    private long flushes;
     private Scenario scenario;
     private RunAssembly assembly;
     private int nodeCount;
@@ -189,9 +195,13 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
                     running.remove(c.name());
                     return maybeStopped();
                 })
+                .onMessage(Held.class, h -> {
+                    held.add(h.held());
+                    return maybeStopped();
+                })
                 .onMessage(StopDeadline.class, d -> {
                     running.clear();
-                    return maybeStopped();
+                    return maybeStopped(true);
                 })
                 .build();
     }
@@ -312,7 +322,15 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             if (!stopping) {
                 stopping = true;
                 flush();
-                getContext().getChildren().forEach(c -> getContext().stop(c));
+                // Balancers stop after the messages already in their mailbox, answering what they still
+                // hold as their last act; nodes stop at once (their requests are in the balancers' census).
+                ActorRef<Protocol.BalancerHeld> to = getContext().messageAdapter(Protocol.BalancerHeld.class, Held::new);
+                balancers.values().forEach(b -> b.tell(new LogicActor.InspectAndStop<>((logic, env) -> {
+                    BalancerLogic core = (BalancerLogic) logic;
+                    return new Protocol.BalancerHeld(core.id().index(), core.pendingDecisions(), core.delayedRequests(),
+                            core.inFlightTotal());
+                }, to)));
+                nodes.values().forEach(n -> getContext().stop(n));
                 getContext().scheduleOnce(settings.stopTimeout().dividedBy(2), getContext().getSelf(), new StopDeadline());
                 return maybeStopped();
             }
@@ -400,21 +418,35 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
 
     /** Sends what the cores observed since the last flush, in chunks no remote message outgrows. */
     private void flush() {
+        flush(false);
+    }
+
+    /** Sends the log in bounded chunks; the last flush sends one batch even if empty (its count of refused records is final). */
+    private void flush(boolean last) {
+        flushes++;
+        boolean sent = false;
         while (true) {
             List<Observation> chunk = log.drain(Protocol.ObservationBatch.MAX_RECORDS);
-            if (chunk.isEmpty()) {
+            if (chunk.isEmpty() && (sent || !last)) {
                 return;
             }
-            prepare.runner().tell(new Protocol.ObservationBatch(prepare.experiment(), member, chunk, log.droppedAfterClose()));
+            sent = true;
+            prepare.runner().tell(new Protocol.ObservationBatch(prepare.experiment(), member, flushes, chunk,
+                    log.droppedAfterClose()));
         }
     }
 
     private Behavior<Command> maybeStopped() {
-        if (stopping && running.isEmpty() && !sentStopped) {
+        return maybeStopped(false);
+    }
+
+    /** Once every actor stopped and every balancer's census is in (or the deadline passed), sends the rest and stops. */
+    private Behavior<Command> maybeStopped(boolean deadline) {
+        if (stopping && running.isEmpty() && (deadline || held.size() >= balancers.size()) && !sentStopped) {
             sentStopped = true;
             log.close();
-            flush();
-            prepare.runner().tell(new Protocol.HostStopped(prepare.experiment(), member));
+            flush(true);
+            prepare.runner().tell(new Protocol.HostStopped(prepare.experiment(), member, held));
             return Behaviors.stopped();
         }
         return this;

@@ -39,7 +39,12 @@ public final class ObservationMerger {
     private double last;
     private long clamped;
     private long dropped;
-    private long droppedByMembers;
+    private final java.util.Map<String, Long> droppedByMember = new java.util.TreeMap<>();
+    private final java.util.Map<String, long[]> flushOf = new java.util.HashMap<>();
+    private final java.util.Map<String, Long> undelivered = new java.util.TreeMap<>();
+    private long batches;
+    private long records;
+    private long largestFlush;
     private long decisions;
     private long messages;
 
@@ -65,6 +70,14 @@ public final class ObservationMerger {
             }
 
             @Override
+            public void count(double now, String name, long delta) {
+                if (name.startsWith(org.loadlab.shell.actor.LogicActor.UNDELIVERED)) {
+                    undelivered.merge(name, delta, Long::sum);
+                }
+                super.count(now, name, delta);
+            }
+
+            @Override
             public void messageSent(double now, String kind, int bytes) {
                 messages++;
                 super.messageSent(now, kind, bytes);
@@ -74,7 +87,16 @@ public final class ObservationMerger {
 
     /** Queues the records of {@code batch}. */
     public void add(Protocol.ObservationBatch batch) {
-        droppedByMembers += batch.droppedAfterClose();
+        droppedByMember.merge(batch.member(), batch.droppedAfterClose(), Math::max); // a running total per member
+        batches++;
+        records += batch.records().size();
+        long[] f = flushOf.computeIfAbsent(batch.member(), m -> new long[2]); // {flush number, records in it}
+        if (f[0] != batch.flush()) {
+            f[0] = batch.flush();
+            f[1] = 0;
+        }
+        f[1] += batch.records().size();
+        largestFlush = Math.max(largestFlush, f[1]);
         add(batch.records());
     }
 
@@ -162,7 +184,46 @@ public final class ObservationMerger {
 
     /** Records the recorder refused, plus those the members refused after their actors stopped. */
     public long dropped() {
-        return dropped + droppedByMembers;
+        long sum = dropped;
+        for (long d : droppedByMember.values()) {
+            sum += d;
+        }
+        return sum;
+    }
+
+    /** Records the recorder refused (e.g. a node index outside the scenario). */
+    public long refused() {
+        return dropped;
+    }
+
+    /** Per member, the records it refused because they came after its actors stopped. */
+    public java.util.Map<String, Long> droppedByMember() {
+        return java.util.Collections.unmodifiableMap(droppedByMember);
+    }
+
+    /** Messages the members' shells could not deliver (no actor bound to the address), by counter name. */
+    public java.util.Map<String, Long> undelivered() {
+        return java.util.Collections.unmodifiableMap(undelivered);
+    }
+
+    /** Undelivered messages of {@code kind} (e.g. "arrival"), fed so far. */
+    public long undelivered(String kind) {
+        return undelivered.getOrDefault(org.loadlab.shell.actor.LogicActor.UNDELIVERED + "_" + kind, 0L);
+    }
+
+    /** Observation batches received from members. */
+    public long batches() {
+        return batches;
+    }
+
+    /** Records received from members. */
+    public long records() {
+        return records;
+    }
+
+    /** Most records one member sent in one flush (what one unbounded batch would have carried). */
+    public long largestFlush() {
+        return largestFlush;
     }
 
     /** The recorder (for a snapshot of the response-time histogram so far). */

@@ -118,8 +118,31 @@ public final class Protocol {
     public record HostFailed(String experiment, String member, String error) implements RunnerCommand {
     }
 
-    /** A member stopped its actors; its last {@link ObservationBatch} was sent before this. */
-    public record HostStopped(String experiment, String member) implements RunnerCommand {
+    /**
+     * A member stopped its actors; its last {@link ObservationBatch} was sent before this.
+     *
+     * @param experiment experiment id
+     * @param member the member's address
+     * @param held what each of its balancers still held when it stopped (its last state: no
+     *     message was handled after it), one entry per balancer that answered in time
+     */
+    public record HostStopped(String experiment, String member, List<BalancerHeld> held) implements RunnerCommand {
+        /** Copies the list. */
+        public HostStopped {
+            held = List.copyOf(held);
+        }
+    }
+
+    /**
+     * The requests one balancer still held when its actor stopped: the census the gateway's
+     * books need to account for every request that arrived and was not resolved.
+     *
+     * @param balancer index i
+     * @param deciding decisions waiting for probe replies
+     * @param delayed requests held back in delay mode
+     * @param inFlight requests routed to a node and not yet answered
+     */
+    public record BalancerHeld(int balancer, int deciding, int delayed, long inFlight) implements CborSerializable {
     }
 
     /**
@@ -129,11 +152,13 @@ public final class Protocol {
      *
      * @param experiment experiment id
      * @param member sending member's address
+     * @param flush the member's flush number (1, 2, ...): the batches of one flush share it
      * @param records the observations, oldest first
-     * @param droppedAfterClose observations the member refused because they came after its actors were told to stop
+     * @param droppedAfterClose observations the member refused so far because they came after its actors
+     *     stopped (a running total: the latest batch's value is the member's count)
      */
-    public record ObservationBatch(String experiment, String member, List<Observation> records, long droppedAfterClose)
-            implements RunnerCommand {
+    public record ObservationBatch(String experiment, String member, long flush, List<Observation> records,
+                                   long droppedAfterClose) implements RunnerCommand {
         /** Most records per batch (about 60 bytes each in CBOR: well below Artery's 256 KiB frame). */
         public static final int MAX_RECORDS = 2000;
 
