@@ -83,9 +83,22 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
      * @param timeScale scenario seconds per real second
      * @param baseDir directory relative trace paths are resolved against
      * @param placements members and their shares, by member address
+     * @param warmupFor null for an experiment; for a JIT warm-up run, the id of the experiment it warms the
+     *     members up for (its observations are counted but no files are written)
+     * @param awaitWarmup true if this experiment waits for {@link Proceed} (its warm-up run ended) before it
+     *     asks the members to prepare
      */
     public record Definition(String id, Scenario scenario, String policy, long seed, double timeScale, String baseDir,
-                             Map<String, Placement> placements) {
+                             Map<String, Placement> placements, String warmupFor, boolean awaitWarmup) {
+        /** An experiment that starts at once. */
+        public Definition(String id, Scenario scenario, String policy, long seed, double timeScale, String baseDir,
+                          Map<String, Placement> placements) {
+            this(id, scenario, policy, seed, timeScale, baseDir, placements, null, false);
+        }
+    }
+
+    /** From the gateway: the JIT warm-up run ended, start the experiment. */
+    public record Proceed() implements Protocol.RunnerCommand {
     }
 
     // ---- local messages (never leave the gateway)
@@ -184,6 +197,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     private RunMetrics finalMetrics;
     private Path resultsDir;
     private boolean balancersComplete;
+    private boolean warmingUp;
 
     /**
      * @param def what to run
@@ -204,6 +218,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         this.settings = settings;
         this.timers = timers;
         this.currentPolicy = def.policy();
+        this.warmingUp = def.awaitWarmup();
         Scenario s = def.scenario();
         this.clock = new ExperimentClock(def.timeScale());
         this.driverSink = tees.wrap(def.id(), def.timeScale(), driverLog);
@@ -222,17 +237,31 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                 ctx.messageAdapter(ClusterEvent.MemberRemoved.class, Removed::new), ClusterEvent.MemberRemoved.class));
         Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(
                 ctx.messageAdapter(ClusterEvent.ReachabilityEvent.class, Reachability::new), ClusterEvent.ReachabilityEvent.class));
-        for (Placement p : def.placements().values()) {
-            p.host().tell(new Protocol.PrepareExperiment(def.id(), s.resolvedJson(), def.baseDir(), def.policy(), def.seed(),
-                    def.timeScale(), p.nodes(), p.balancers(), ctx.getSelf()));
-        }
         timers.startTimerWithFixedDelay(new Tick(), settings.flushInterval());
+        if (!def.awaitWarmup()) {
+            prepare();
+        }
+    }
+
+    /** Asks every member to build its share of the run. */
+    private void prepare() {
+        warmingUp = false;
+        for (Placement p : def.placements().values()) {
+            p.host().tell(new Protocol.PrepareExperiment(def.id(), def.scenario().resolvedJson(), def.baseDir(), def.policy(),
+                    def.seed(), def.timeScale(), p.nodes(), p.balancers(), getContext().getSelf()));
+        }
         timers.startSingleTimer(new StartTimeout(), settings.startTimeout());
     }
 
     @Override
     public Receive<Protocol.RunnerCommand> createReceive() {
         return newReceiveBuilder()
+                .onMessage(Proceed.class, p -> {
+                    if (state == State.STARTING && warmingUp) {
+                        prepare();
+                    }
+                    return this;
+                })
                 .onMessage(Protocol.HostReady.class, r -> {
                     ready.add(r.member());
                     maybeBegin();
@@ -405,6 +434,13 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         finishedAt = Instant.now();
         state = userStopped ? State.STOPPED : State.FINISHED;
         accounting = account();
+        if (def.warmupFor() != null) {
+            if (!accounting.ok()) {
+                getContext().getLog().warn("JIT warm-up run {}: {}", def.id(), accounting.summary());
+            }
+            onEnded.run(); // a warm-up run writes no files
+            return;
+        }
         if (!accounting.ok()) {
             // Loudly: the run's numbers cannot be trusted, so the experiment fails (its files are still written).
             error = accounting.summary();
@@ -710,6 +746,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         Scenario s = def.scenario();
         o.put("id", def.id());
         o.put("status", stateName());
+        if (warmingUp) {
+            o.put("phase", "jit-warm-up: the members run this scenario for " + settings.jitWarmup().toMillis() / 1000.0
+                    + " s first (loadlab.cluster.jit-warmup)");
+        }
         o.put("scenario", s.name());
         o.put("policy", currentPolicy);
         o.put("initialPolicy", def.policy());

@@ -100,6 +100,10 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     private record Ended(String id) implements Command {
     }
 
+    /** The JIT warm-up run of experiment {@code id} ended. */
+    private record WarmedUp(String id) implements Command {
+    }
+
     private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final ClusterSettings settings;
@@ -108,6 +112,10 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     private final Map<String, ActorRef<Protocol.RunnerCommand>> runners = new LinkedHashMap<>();
     private final Set<String> active = new LinkedHashSet<>();
     private final Map<String, ActorRef<Protocol.HostCommand>> hosts = new HashMap<>();
+    /** Members that have run an experiment or a warm-up since their host registered (their JIT is warm). */
+    private final Set<String> warmMembers = new java.util.HashSet<>();
+    private final Map<String, Set<String>> involvedOf = new HashMap<>();
+    private final Map<String, ActorRef<Protocol.RunnerCommand>> warmups = new HashMap<>();
     private int counter;
 
     /**
@@ -130,14 +138,31 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
                 .onMessage(HostListing.class, l -> {
+                    Map<String, ActorRef<Protocol.HostCommand>> before = new HashMap<>(hosts);
                     hosts.clear();
                     for (ActorRef<Protocol.HostCommand> ref : l.listing().getServiceInstances(Protocol.HOST_KEY)) {
                         hosts.put(memberOf(ref), ref);
                     }
+                    // A member that left, or restarted on the same address (a new host actor), is cold again.
+                    warmMembers.removeIf(m -> !hosts.containsKey(m) || !hosts.get(m).equals(before.get(m)));
                     return this;
                 })
                 .onMessage(Ended.class, e -> {
                     active.remove(e.id());
+                    warmMembers.addAll(involvedOf.getOrDefault(e.id(), Set.of()));
+                    ActorRef<Protocol.RunnerCommand> w = warmups.remove(e.id());
+                    if (w != null) { // stopped or failed during its warm-up: the warm-up goes too
+                        w.tell(new ExperimentRunner.Stop(getContext().getSystem().ignoreRef()));
+                    }
+                    return this;
+                })
+                .onMessage(WarmedUp.class, w -> {
+                    warmMembers.addAll(involvedOf.getOrDefault(w.id(), Set.of()));
+                    warmups.remove(w.id());
+                    ActorRef<Protocol.RunnerCommand> r = runners.get(w.id());
+                    if (r != null) {
+                        r.tell(new ExperimentRunner.Proceed());
+                    }
                     return this;
                 })
                 .onMessage(Create.class, c -> {
@@ -289,6 +314,27 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
 
     // ------------------------------------------------------------------ POST /experiments
 
+    /** True if a JIT warm-up is configured and one of {@code involved} has not run anything yet. */
+    private boolean needsWarmup(Set<String> involved) {
+        return !settings.jitWarmup().isZero() && !settings.jitWarmup().isNegative() && !warmMembers.containsAll(involved);
+    }
+
+    /**
+     * The experiment's own scenario, cut to the warm-up's length, with no warm-up window and
+     * no scripted events; null if it cannot be cut (then the experiment starts cold).
+     */
+    private Scenario warmupScenario(Scenario s, double timeScale, String baseDir) {
+        double seconds = settings.jitWarmup().toMillis() / 1000.0 * timeScale;
+        try {
+            Config cut = ScenarioLoader.applyOverrides(ConfigFactory.parseString(s.resolvedJson()),
+                    List.of("duration = " + seconds, "warmup = 0", "events = []"), "jit warm-up");
+            return loader.parse(cut, "jit warm-up of " + s.name(), Path.of(baseDir));
+        } catch (ScenarioException | ConfigException e) {
+            getContext().getLog().warn("no JIT warm-up for scenario {}: {}", s.name(), e.getMessage());
+            return null;
+        }
+    }
+
     private GatewayReply create(ExperimentRequest req) {
         Scenario s;
         List<String> overrides = req.overrides() == null ? List.of() : req.overrides();
@@ -379,13 +425,22 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     balancerShare.getOrDefault(m, List.of())));
         }
         String id = "exp-" + LocalDateTime.now().format(ID_TIME) + "-" + (++counter);
-        ExperimentRunner.Definition def = new ExperimentRunner.Definition(id, s, policy, seed, req.timeScale(),
-                Path.of(".").toAbsolutePath().normalize().toString(), placements);
+        String baseDir = Path.of(".").toAbsolutePath().normalize().toString();
+        Scenario warmup = needsWarmup(involved) ? warmupScenario(s, req.timeScale(), baseDir) : null;
+        ExperimentRunner.Definition def = new ExperimentRunner.Definition(id, s, policy, seed, req.timeScale(), baseDir,
+                placements, null, warmup != null);
         ActorRef<Command> self = getContext().getSelf();
         ActorRef<Protocol.RunnerCommand> runner = getContext().spawn(ExperimentRunner.create(def, settings, tees,
                 () -> self.tell(new Ended(id))), "runner-" + id);
         runners.put(id, runner);
         active.add(id);
+        involvedOf.put(id, Set.copyOf(involved));
+        if (warmup != null) {
+            ExperimentRunner.Definition w = new ExperimentRunner.Definition(id + "-jit-warmup", warmup, policy, seed,
+                    req.timeScale(), baseDir, placements, id, false);
+            warmups.put(id, getContext().spawn(ExperimentRunner.create(w, settings, SinkFactory.NONE,
+                    () -> self.tell(new WarmedUp(id))), "runner-" + w.id()));
+        }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", id);
         body.put("status", "starting");

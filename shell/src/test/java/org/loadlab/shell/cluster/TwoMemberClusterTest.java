@@ -17,20 +17,29 @@ import org.apache.pekko.serialization.Serialization;
 import org.apache.pekko.serialization.SerializationExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.loadlab.analysis.run.RunMetrics;
 import org.loadlab.kernel.observe.Observation;
 
 /**
  * Two cluster members in this JVM, talking over real Artery TCP (every remote message is
- * serialised to CBOR): a balancer+gateway member and a node member. The node member flushes
+ * serialised to CBOR): a balancer+gateway member and a node member.
+ *
+ * <p>JIT warm-up: the first experiment on cold members first runs its scenario for
+ * {@code loadlab.cluster.jit-warmup} (2 s here) and discards it; the next starts at once.
+ *
+ * <p>Observation volume: the node member flushes
  * its observations once a second, so at about 1,000 requests/s one flush holds far more
  * records than one 256 KiB frame carries — what, shipped as one batch, used to be discarded
  * (results with NaN waits and utilisations while the run claimed every request resolved).
  * Shipped in bounded chunks, every record arrives: the books balance (arrived = completed +
  * rejected + lost + unresolved, nothing dropped) and the metrics are finite.
  */
-class ObservationVolumeTest {
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class TwoMemberClusterTest {
     /** Artery's default maximum frame size. */
     private static final int FRAME_BYTES = 256 * 1024;
     private static ClusterMember gateway;
@@ -48,6 +57,7 @@ class ObservationVolumeTest {
         sets.add("loadlab.metrics.kamon = off");
         sets.add("loadlab.cluster.flush-interval = 1s");
         sets.add("loadlab.cluster.merge-lag = 2s");
+        sets.add("loadlab.cluster.jit-warmup = 2s");
         sets.add("loadlab.cluster.results-dir = \"" + results.toString().replace("\\", "/") + "\"");
         return ClusterMember.start(new MemberOptions(roles, "127.0.0.1", port, List.of("127.0.0.1:" + seedPort), null, null,
                 null, sets).config(), ControlEdge.NONE);
@@ -82,21 +92,49 @@ class ObservationVolumeTest {
         return (Map<String, Object>) ((GatewayReply.Ok) ask(to -> new Gateway.Get(id, to))).data();
     }
 
-    @Test
     @SuppressWarnings("unchecked")
-    void aFlushLargerThanAFrameArrivesWholeAndTheBooksBalance() throws Exception {
-        // λ = 0.5 · 8 nodes / 0.004 s = 1,000 requests/s for 6 s.
-        Gateway.ExperimentRequest req = new Gateway.ExperimentRequest("quickstart", null, List.of("nodes.count=8",
-                "duration=6", "warmup=1", "demand.distribution=deterministic", "demand.mean=0.004",
-                "arrivals.utilisation=0.5", "information.probe-timeout=0.5"), "p2c", 5L, 1.0);
+    static String create(String... overrides) {
+        Gateway.ExperimentRequest req = new Gateway.ExperimentRequest("quickstart", null, List.of(overrides), "p2c", 5L, 1.0);
         GatewayReply created = await("the node member's host to register (not 503)").atMost(Duration.ofSeconds(30))
                 .pollInterval(Duration.ofMillis(250)).until(() -> ask(to -> new Gateway.Create(req, to)),
                         r -> !(r instanceof GatewayReply.Problem p && p.kind() == GatewayReply.Kind.NOT_READY));
         assertTrue(created instanceof GatewayReply.Created, created.toString());
-        String id = (String) ((Map<String, Object>) ((GatewayReply.Created) created).data()).get("id");
-        Map<String, Object> s = await("experiment " + id + " to end").atMost(Duration.ofSeconds(60))
-                .pollInterval(Duration.ofMillis(500)).until(() -> status(id),
-                        x -> List.of("finished", "failed", "stopped").contains(x.get("status")));
+        return (String) ((Map<String, Object>) ((GatewayReply.Created) created).data()).get("id");
+    }
+
+    static Map<String, Object> awaitEnd(String id) {
+        return await("experiment " + id + " to end").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                .until(() -> status(id), x -> List.of("finished", "failed", "stopped").contains(x.get("status")));
+    }
+
+    @Test
+    @Order(1)
+    void theFirstExperimentOnColdMembersRunsAJitWarmUpFirstTheNextStartsAtOnce() throws Exception {
+        String first = create("nodes.count=4", "duration=2", "warmup=0");
+        Map<String, Object> s = status(first);
+        assertEquals("starting", s.get("status"));
+        assertTrue(String.valueOf(s.get("phase")).startsWith("jit-warm-up"), s.toString());
+        long t0 = System.nanoTime();
+        Map<String, Object> done = awaitEnd(first);
+        assertEquals("finished", done.get("status"), String.valueOf(done.get("error")));
+        assertTrue((System.nanoTime() - t0) / 1e9 > 2.0, "the 2 s warm-up ran before the 2 s experiment");
+        List<?> listed = (List<?>) ((Map<String, Object>) ((GatewayReply.Ok) ask(Gateway.ListAll::new)).data()).get("experiments");
+        assertEquals(1, listed.size(), "the warm-up run is not an experiment of its own: " + listed);
+
+        String second = create("nodes.count=4", "duration=2", "warmup=0");
+        Map<String, Object> s2 = status(second);
+        assertEquals(null, s2.get("phase"), "warm members: no warm-up");
+        assertEquals("finished", awaitEnd(second).get("status"));
+    }
+
+    @Test
+    @Order(2)
+    @SuppressWarnings("unchecked")
+    void aFlushLargerThanAFrameArrivesWholeAndTheBooksBalance() throws Exception {
+        // λ = 0.5 · 8 nodes / 0.004 s = 1,000 requests/s for 6 s.
+        String id = create("nodes.count=8", "duration=6", "warmup=1", "demand.distribution=deterministic", "demand.mean=0.004",
+                "arrivals.utilisation=0.5", "information.probe-timeout=0.5");
+        Map<String, Object> s = awaitEnd(id);
         assertEquals("finished", s.get("status"), String.valueOf(s.get("error")));
 
         RequestAccounting books = (RequestAccounting) s.get("accounting");
