@@ -48,6 +48,10 @@ public final class ClusterMember {
      */
     public static ClusterMember start(Config config, ControlEdge edge) {
         ClusterSettings settings = ClusterSettings.from(config);
+        if (settings.has("gateway") && settings.journal()) {
+            // The gateway journals its experiments (ExperimentEntity) in H2 under the results directory or PostgreSQL.
+            config = ExperimentStore.config(settings.resultsDir(), System.getenv()).withFallback(config);
+        }
         SinkFactory tees = SinkFactory.NONE;
         if (settings.kamon()) {
             KamonMetrics.start(config, settings.kamonAttach());

@@ -111,6 +111,9 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     private record StopTimeout() implements Protocol.RunnerCommand {
     }
 
+    private record CheckpointDue() implements Protocol.RunnerCommand {
+    }
+
     private record Scripted(int index) implements Protocol.RunnerCommand {
     }
 
@@ -162,6 +165,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     private static final ObjectMapper FILES = new ObjectMapper();
 
     private final Definition def;
+    private final ActorRef<ExperimentEntity.Command> journal;
     private final Runnable onEnded;
     private final ClusterSettings settings;
     private final TimerScheduler<Protocol.RunnerCommand> timers;
@@ -207,13 +211,28 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
      */
     public static Behavior<Protocol.RunnerCommand> create(Definition def, ClusterSettings settings, SinkFactory tees,
                                                           Runnable onEnded) {
-        return Behaviors.setup(ctx -> Behaviors.withTimers(t -> new ExperimentRunner(ctx, t, def, settings, tees, onEnded)));
+        return create(def, settings, tees, null, onEnded);
+    }
+
+    /**
+     * @param def what to run
+     * @param settings the gateway member's settings
+     * @param tees give the driver's observations (Kamon), or {@link SinkFactory#NONE}
+     * @param journal the experiment's entity, told its checkpoints and its end; null to journal nothing
+     * @param onEnded called (on this actor's thread) once the experiment has finished, stopped or failed
+     */
+    public static Behavior<Protocol.RunnerCommand> create(Definition def, ClusterSettings settings, SinkFactory tees,
+                                                          ActorRef<ExperimentEntity.Command> journal, Runnable onEnded) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(t -> new ExperimentRunner(ctx, t, def, settings, tees, journal,
+                onEnded)));
     }
 
     private ExperimentRunner(ActorContext<Protocol.RunnerCommand> ctx, TimerScheduler<Protocol.RunnerCommand> timers,
-                             Definition def, ClusterSettings settings, SinkFactory tees, Runnable onEnded) {
+                             Definition def, ClusterSettings settings, SinkFactory tees,
+                             ActorRef<ExperimentEntity.Command> journal, Runnable onEnded) {
         super(ctx);
         this.def = def;
+        this.journal = journal;
         this.onEnded = onEnded;
         this.settings = settings;
         this.timers = timers;
@@ -284,6 +303,12 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                     return this;
                 })
                 .onMessage(Tick.class, t -> onTick())
+                .onMessage(CheckpointDue.class, c -> {
+                    if (active()) {
+                        checkpoint();
+                    }
+                    return this;
+                })
                 .onMessage(StartTimeout.class, t -> {
                     if (state == State.STARTING) {
                         Set<String> missing = new HashSet<>(def.placements().keySet());
@@ -380,6 +405,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         startedAt = Instant.now();
         startedNanos = System.nanoTime();
         timers.cancel(new StartTimeout());
+        if (journal != null) {
+            checkpoint();
+            timers.startTimerWithFixedDelay(new CheckpointDue(), settings.checkpointInterval());
+        }
     }
 
     // ------------------------------------------------------------------ run
@@ -452,7 +481,21 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         } catch (IOException | RuntimeException e) {
             error = "could not write results: " + e;
         }
+        journalEnd();
         onEnded.run();
+    }
+
+    /** Journals the merged status so far (the experiment's results if the gateway dies now). */
+    private void checkpoint() {
+        journal.tell(new ExperimentEntity.Checkpoint(StatusJson.write(status())));
+    }
+
+    /** Journals the end with the final status. */
+    private void journalEnd() {
+        if (journal != null) {
+            timers.cancel(new CheckpointDue());
+            journal.tell(new ExperimentEntity.End(stateName(), StatusJson.write(status())));
+        }
     }
 
     /** The books of the run: every generated request completed, rejected, lost, or unresolved with its reason. */
@@ -494,6 +537,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         timers.cancel(new Tick());
         state = State.FAILED;
         finishedAt = Instant.now();
+        journalEnd();
         onEnded.run();
     }
 

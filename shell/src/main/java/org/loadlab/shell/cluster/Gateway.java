@@ -86,6 +86,10 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     public record Chaos(String experiment, int node, String fault, Double value, ActorRef<GatewayReply> replyTo) implements Command {
     }
 
+    /** POST /experiments/{id}/rerun: a new experiment with the definition of {@code id} (running, ended or interrupted). */
+    public record Rerun(String id, ActorRef<GatewayReply> replyTo) implements Command {
+    }
+
     /** GET /nodes. */
     public record Nodes(String experiment, ActorRef<GatewayReply> replyTo) implements Command {
     }
@@ -98,6 +102,15 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     }
 
     private record Ended(String id) implements Command {
+    }
+
+    private record JournalOpened(Throwable failure) implements Command {
+    }
+
+    private record JournaledIds(ExperimentEntity.Registry.Ids ids) implements Command {
+    }
+
+    private record Recovered(String id, ExperimentEntity.State state) implements Command {
     }
 
     /** The JIT warm-up run of experiment {@code id} ended. */
@@ -116,6 +129,15 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     private final Set<String> warmMembers = new java.util.HashSet<>();
     private final Map<String, Set<String>> involvedOf = new HashMap<>();
     private final Map<String, ActorRef<Protocol.RunnerCommand>> warmups = new HashMap<>();
+    /** Every experiment's definition (this gateway's and the journal's), for reruns. */
+    private final Map<String, ExperimentEntity.Definition> definitions = new HashMap<>();
+    /** Experiments of earlier gateways, as the journal has them (their last status). */
+    private final Map<String, com.fasterxml.jackson.databind.JsonNode> recorded = new LinkedHashMap<>();
+    private final Map<String, ActorRef<ExperimentEntity.Command>> entities = new HashMap<>();
+    private ActorRef<ExperimentEntity.Registry.Command> registry;
+    /** null while the journal opens; then "ready", "off" or why it failed. */
+    private String journalState;
+    private int recovering;
     private int counter;
 
     /**
@@ -132,6 +154,17 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         this.tees = tees;
         ctx.getSystem().receptionist().tell(Receptionist.subscribe(Protocol.HOST_KEY,
                 ctx.messageAdapter(Receptionist.Listing.class, HostListing::new)));
+        if (settings.journal()) {
+            java.util.concurrent.CompletionStage<org.apache.pekko.Done> opened;
+            try {
+                opened = org.apache.pekko.persistence.jdbc.testkit.javadsl.SchemaUtils.createIfNotExists(ctx.getSystem());
+            } catch (RuntimeException e) {
+                opened = java.util.concurrent.CompletableFuture.failedFuture(e);
+            }
+            ctx.pipeToSelf(opened, (done, failure) -> new JournalOpened(failure));
+        } else {
+            journalState = "off";
+        }
     }
 
     @Override
@@ -147,6 +180,10 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     warmMembers.removeIf(m -> !hosts.containsKey(m) || !hosts.get(m).equals(before.get(m)));
                     return this;
                 })
+                .onMessage(JournalOpened.class, this::onJournalOpened)
+                .onMessage(JournaledIds.class, this::onJournaledIds)
+                .onMessage(Recovered.class, this::onRecovered)
+                .onMessage(Rerun.class, this::onRerun)
                 .onMessage(Ended.class, e -> {
                     active.remove(e.id());
                     warmMembers.addAll(involvedOf.getOrDefault(e.id(), Set.of()));
@@ -166,22 +203,28 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     return this;
                 })
                 .onMessage(Create.class, c -> {
-                    c.replyTo().tell(create(c.request()));
+                    c.replyTo().tell(create(c.request(), null));
                     return this;
                 })
                 .onMessage(Get.class, g -> {
                     ActorRef<Protocol.RunnerCommand> r = runners.get(g.id());
-                    if (r == null) {
-                        g.replyTo().tell(GatewayReply.noExperiment(g.id(), runners.keySet()));
-                    } else {
+                    if (r != null) {
                         r.tell(new ExperimentRunner.GetStatus(g.replyTo()));
+                    } else if (recorded.containsKey(g.id())) {
+                        g.replyTo().tell(GatewayReply.ok(recorded.get(g.id())));
+                    } else {
+                        g.replyTo().tell(GatewayReply.noExperiment(g.id(), known()));
                     }
                     return this;
                 })
                 .onMessage(Delete.class, d -> {
                     ActorRef<Protocol.RunnerCommand> r = runners.get(d.id());
-                    if (r == null) {
-                        d.replyTo().tell(GatewayReply.noExperiment(d.id(), runners.keySet()));
+                    if (r == null && recorded.containsKey(d.id())) {
+                        d.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "experiment " + d.id() + " is "
+                                + recorded.get(d.id()).path("status").asText() + " (journaled by an earlier gateway): nothing"
+                                + " to stop; POST /experiments/" + d.id() + "/rerun runs it again", "experiment", d.id(), null));
+                    } else if (r == null) {
+                        d.replyTo().tell(GatewayReply.noExperiment(d.id(), known()));
                     } else {
                         r.tell(new ExperimentRunner.Stop(d.replyTo()));
                     }
@@ -210,6 +253,96 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 .onMessage(Explain.class, e -> route(e.experiment(), e.replyTo(), true,
                         r -> new ExperimentRunner.Explain(e.lastDecisions(), e.replyTo())))
                 .build();
+    }
+
+    /** Every experiment id this gateway knows (its own and the journal's). */
+    private List<String> known() {
+        List<String> ids = new ArrayList<>(recorded.keySet());
+        ids.addAll(runners.keySet());
+        return ids;
+    }
+
+    // ------------------------------------------------------------------ the journal
+
+    private Behavior<Command> onJournalOpened(JournalOpened o) {
+        if (o.failure() != null) {
+            journalState = "unavailable: " + o.failure().getMessage();
+            getContext().getLog().error("the experiment journal ({}) could not be opened, experiments are not journaled: {}",
+                    ExperimentStore.describe(settings.resultsDir(), System.getenv()), o.failure().toString());
+            return this;
+        }
+        registry = getContext().spawn(ExperimentEntity.Registry.create(), "journal-registry");
+        registry.tell(new ExperimentEntity.Registry.GetIds(getContext().messageAdapter(ExperimentEntity.Registry.Ids.class,
+                JournaledIds::new)));
+        return this;
+    }
+
+    private Behavior<Command> onJournaledIds(JournaledIds j) {
+        recovering = j.ids().ids().size();
+        for (String id : j.ids().ids()) {
+            ActorRef<ExperimentEntity.Command> e = entity(id);
+            e.tell(new ExperimentEntity.Get(getContext().messageAdapter(ExperimentEntity.State.class, st -> new Recovered(id, st))));
+        }
+        if (recovering == 0) {
+            journalState = "ready";
+        }
+        return this;
+    }
+
+    private ActorRef<ExperimentEntity.Command> entity(String id) {
+        return entities.computeIfAbsent(id, k -> getContext().spawn(ExperimentEntity.create(k), "journal-" + k));
+    }
+
+    /** An experiment of an earlier gateway: listed with its last status; one without an end was interrupted. */
+    private Behavior<Command> onRecovered(Recovered r) {
+        ExperimentEntity.State st = r.state();
+        if (st.definition() != null) {
+            definitions.put(r.id(), st.definition());
+            com.fasterxml.jackson.databind.node.ObjectNode status;
+            if (st.statusJson() != null) {
+                status = (com.fasterxml.jackson.databind.node.ObjectNode) StatusJson.read(st.statusJson());
+            } else {
+                status = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+                status.put("id", r.id());
+                status.put("scenario", st.definition().scenario());
+                status.put("policy", st.definition().policy());
+                status.put("seed", st.definition().seed());
+                status.put("createdAt", st.definition().createdAt());
+            }
+            String interruptedAt = st.interruptedAt();
+            if (!st.ended()) {
+                interruptedAt = java.time.Instant.now().toString();
+                entity(r.id()).tell(new ExperimentEntity.Interrupt(interruptedAt));
+            }
+            if (st.ended() && !st.status().equals("interrupted")) {
+                status.put("status", st.status());
+            } else {
+                status.put("status", "interrupted");
+                status.put("interruptedAt", interruptedAt);
+                status.put("detail", "the gateway stopped while this experiment ran; progress, metricsSoFar and accounting"
+                        + " are its last checkpoint (" + st.checkpoints() + " taken); POST /experiments/" + r.id()
+                        + "/rerun runs it again");
+            }
+            status.put("journaled", true);
+            recorded.put(r.id(), status);
+        }
+        if (--recovering <= 0) {
+            journalState = "ready";
+            getContext().getLog().info("experiment journal ready ({}): {} experiment(s) of earlier gateways",
+                    ExperimentStore.describe(settings.resultsDir(), System.getenv()), recorded.size());
+        }
+        return this;
+    }
+
+    private Behavior<Command> onRerun(Rerun r) {
+        ExperimentEntity.Definition d = definitions.get(r.id());
+        if (d == null) {
+            r.replyTo().tell(GatewayReply.noExperiment(r.id(), known()));
+            return this;
+        }
+        r.replyTo().tell(create(new ExperimentRequest(null, d.scenarioJson(), List.of(), d.policy(), d.seed(), d.timeScale()),
+                r.id()));
+        return this;
     }
 
     /** The catalog policies a live switch accepts: every one (all run on the balancer's one decision engine). */
@@ -280,6 +413,16 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                             list.add(o);
                         }
                     }
+                    for (var e : recorded.entrySet()) {
+                        if (!runners.containsKey(e.getKey())) {
+                            Map<String, Object> o = new LinkedHashMap<>();
+                            for (String f : List.of("id", "status", "scenario", "policy", "createdAt", "finishedAt")) {
+                                com.fasterxml.jackson.databind.JsonNode v = e.getValue().get(f);
+                                o.put(f, v == null || v.isNull() ? null : v.asText());
+                            }
+                            list.add(o);
+                        }
+                    }
                     list.sort(Comparator.comparing(o -> String.valueOf(o.get("createdAt"))));
                     l.replyTo().tell(GatewayReply.ok(Map.of("experiments", list)));
                 }));
@@ -335,7 +478,11 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         }
     }
 
-    private GatewayReply create(ExperimentRequest req) {
+    private GatewayReply create(ExperimentRequest req, String rerunOf) {
+        if (journalState == null) {
+            return GatewayReply.problem(GatewayReply.Kind.NOT_READY, "the experiment journal is opening ("
+                    + ExperimentStore.describe(settings.resultsDir(), System.getenv()) + "); retry in a second", "journal", null, null);
+        }
         Scenario s;
         List<String> overrides = req.overrides() == null ? List.of() : req.overrides();
         try {
@@ -425,13 +572,26 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     balancerShare.getOrDefault(m, List.of())));
         }
         String id = "exp-" + LocalDateTime.now().format(ID_TIME) + "-" + (++counter);
+        while (runners.containsKey(id) || recorded.containsKey(id)) {
+            id = "exp-" + LocalDateTime.now().format(ID_TIME) + "-" + (++counter);
+        }
         String baseDir = Path.of(".").toAbsolutePath().normalize().toString();
         Scenario warmup = needsWarmup(involved) ? warmupScenario(s, req.timeScale(), baseDir) : null;
         ExperimentRunner.Definition def = new ExperimentRunner.Definition(id, s, policy, seed, req.timeScale(), baseDir,
                 placements, null, warmup != null);
         ActorRef<Command> self = getContext().getSelf();
-        ActorRef<Protocol.RunnerCommand> runner = getContext().spawn(ExperimentRunner.create(def, settings, tees,
-                () -> self.tell(new Ended(id))), "runner-" + id);
+        ActorRef<ExperimentEntity.Command> journal = null;
+        if ("ready".equals(journalState)) {
+            journal = entity(id);
+            journal.tell(new ExperimentEntity.Define(new ExperimentEntity.Definition(id, s.name(), s.resolvedJson(), policy, seed,
+                    req.timeScale(), java.time.Instant.now().toString(), rerunOf)));
+            registry.tell(new ExperimentEntity.Registry.Register(id));
+        }
+        definitions.put(id, new ExperimentEntity.Definition(id, s.name(), s.resolvedJson(), policy, seed, req.timeScale(),
+                java.time.Instant.now().toString(), rerunOf));
+        String experimentId = id;
+        ActorRef<Protocol.RunnerCommand> runner = getContext().spawn(ExperimentRunner.create(def, settings, tees, journal,
+                () -> self.tell(new Ended(experimentId))), "runner-" + id);
         runners.put(id, runner);
         active.add(id);
         involvedOf.put(id, Set.copyOf(involved));
@@ -439,7 +599,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             ExperimentRunner.Definition w = new ExperimentRunner.Definition(id + "-jit-warmup", warmup, policy, seed,
                     req.timeScale(), baseDir, placements, id, false);
             warmups.put(id, getContext().spawn(ExperimentRunner.create(w, settings, SinkFactory.NONE,
-                    () -> self.tell(new WarmedUp(id))), "runner-" + w.id()));
+                    () -> self.tell(new WarmedUp(experimentId))), "runner-" + w.id()));
         }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", id);

@@ -163,7 +163,8 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         }
         for (int i : prepare.balancers()) {
             BalancerLogic logic = assembly.balancers()[i].keepDecisions(settings.decisionsKept());
-            ActorRef<Message> ref = spawn(new BalancerId(i), logic, StreamSeeds.BALANCER, "balancer-" + i);
+            ActorRef<Message> ref = spawn(new BalancerId(i), logic, StreamSeeds.BALANCER, "balancer-" + i,
+                    org.apache.pekko.actor.typed.MailboxSelector.fromConfig(org.loadlab.shell.actor.ArrivalsLastMailbox.CONFIG));
             balancers.put(i, ref);
             getContext().getSystem().receptionist().tell(Receptionist.register(Protocol.balancersKey(prepare.experiment()), ref));
         }
@@ -171,9 +172,14 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
 
     private ActorRef<Message> spawn(org.loadlab.kernel.Address address, org.loadlab.kernel.Logic<? extends Message> logic,
                                     int streamKind, String name) {
+        return spawn(address, logic, streamKind, name, org.apache.pekko.actor.typed.Props.empty());
+    }
+
+    private ActorRef<Message> spawn(org.loadlab.kernel.Address address, org.loadlab.kernel.Logic<? extends Message> logic,
+                                    int streamKind, String name, org.apache.pekko.actor.typed.Props props) {
         LogicActor.Wiring wiring = new LogicActor.Wiring(address, directory, clock,
                 StreamSeeds.stream(prepare.seed(), streamKind, address.index()), sink, null);
-        ActorRef<Message> ref = getContext().spawn(LogicActor.create(logic, wiring), name);
+        ActorRef<Message> ref = getContext().spawn(LogicActor.create(logic, wiring), name, props);
         getContext().watchWith(ref, new ChildStopped(name));
         running.add(name);
         directory.bind(address, ref);
