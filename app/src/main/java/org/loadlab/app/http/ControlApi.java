@@ -399,6 +399,10 @@ public final class ControlApi extends AllDirectives {
         }
         List<String> overrides = new ArrayList<>();
         JsonNode set = o.get("set");
+        if (set != null && (set.isObject() || set.isArray()) && set.size() > Gateway.MAX_OVERRIDES) {
+            return reply(GatewayReply.badRequest("set", set.size() + " keys", "at most " + Gateway.MAX_OVERRIDES + " keys",
+                    "too many scenario overrides; put them in a scenario object instead"));
+        }
         if (set != null && set.isObject()) {
             set.properties().forEach(e -> overrides.add(e.getKey() + "=" + e.getValue().toString()));
         } else if (set != null && set.isArray()) {

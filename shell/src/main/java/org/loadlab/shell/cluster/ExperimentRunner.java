@@ -223,13 +223,27 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
      */
     public static Behavior<Protocol.RunnerCommand> create(Definition def, ClusterSettings settings, SinkFactory tees,
                                                           ActorRef<ExperimentEntity.Command> journal, Runnable onEnded) {
+        return create(def, settings, tees, journal, null, onEnded);
+    }
+
+    /**
+     * @param def what to run
+     * @param settings the gateway member's settings
+     * @param tees give the driver's observations (Kamon), or {@link SinkFactory#NONE}
+     * @param journal the experiment's entity, or null
+     * @param assembly the run's cores built from {@code def} (off the actors' threads), or null to build them here
+     * @param onEnded called (on this actor's thread) once the experiment has finished, stopped or failed
+     */
+    public static Behavior<Protocol.RunnerCommand> create(Definition def, ClusterSettings settings, SinkFactory tees,
+                                                          ActorRef<ExperimentEntity.Command> journal, RunAssembly assembly,
+                                                          Runnable onEnded) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(t -> new ExperimentRunner(ctx, t, def, settings, tees, journal,
-                onEnded)));
+                assembly, onEnded)));
     }
 
     private ExperimentRunner(ActorContext<Protocol.RunnerCommand> ctx, TimerScheduler<Protocol.RunnerCommand> timers,
                              Definition def, ClusterSettings settings, SinkFactory tees,
-                             ActorRef<ExperimentEntity.Command> journal, Runnable onEnded) {
+                             ActorRef<ExperimentEntity.Command> journal, RunAssembly built, Runnable onEnded) {
         super(ctx);
         this.def = def;
         this.journal = journal;
@@ -242,7 +256,9 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         this.clock = new ExperimentClock(def.timeScale());
         this.driverSink = tees.wrap(def.id(), def.timeScale(), driverLog);
         this.merger = new ObservationMerger(new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval()), def.timeScale());
-        this.assembly = RunAssembly.build(new RunSpec(s, def.policy(), def.seed()));
+        merger.expect(DRIVER);
+        def.placements().keySet().forEach(merger::expect);
+        this.assembly = built != null ? built : RunAssembly.build(new RunSpec(s, def.policy(), def.seed()));
         this.driver = assembly.driver();
         this.balancerCount = assembly.balancers().length;
 
@@ -395,7 +411,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         }
         LogicActor.Wiring wiring = new LogicActor.Wiring(new ClientId(0), driverDirectory, clock,
                 StreamSeeds.stream(def.seed(), StreamSeeds.CLIENT, 0), driverSink, null);
-        driverRef = getContext().spawn(LogicActor.create(driver, wiring), "driver");
+        driverRef = getContext().spawn(LogicActor.create(driver, wiring), "driver", Gateway.RUNNER_DISPATCHER);
         driverRef.tell(new LogicActor.Start());
         List<RunAssembly.ScheduledEvent> scripted = assembly.events();
         for (int k = 0; k < scripted.size(); k++) {
@@ -414,9 +430,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     // ------------------------------------------------------------------ run
 
     private Behavior<Protocol.RunnerCommand> onTick() {
-        merger.add(driverLog.drain(Integer.MAX_VALUE));
+        drainDriver(clock.now() - settings.flushInterval().toNanos() / 1e9 * def.timeScale());
         if (state == State.RUNNING || state == State.DRAINING || state == State.STOPPING) {
-            merger.release(clock.now() - settings.mergeLag().toNanos() / 1e9 * def.timeScale());
+            // Up to where every member has sent everything, but never more than merge-lag behind the clock.
+            merger.releaseUpTo(clock.now() - settings.mergeLag().toNanos() / 1e9 * def.timeScale());
         }
         double now = clock.now();
         if (state == State.RUNNING && driver.finished()) {
@@ -458,7 +475,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         }
         timers.cancel(new StopTimeout());
         timers.cancel(new Tick());
-        merger.add(driverLog.drain(Integer.MAX_VALUE));
+        drainDriver(Double.MAX_VALUE);
         finalMetrics = merger.finish(endAt, def.scenario().warmup());
         finishedAt = Instant.now();
         state = userStopped ? State.STOPPED : State.FINISHED;
@@ -498,6 +515,14 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         }
     }
 
+    /** Source name of the driver's records in the merger. */
+    private static final String DRIVER = "driver";
+
+    /** Hands the driver's records to the merger; everything it made before {@code watermark} is among them. */
+    private void drainDriver(double watermark) {
+        merger.add(DRIVER, driverLog.drain(Integer.MAX_VALUE), watermark);
+    }
+
     /** The books of the run: every generated request completed, rejected, lost, or unresolved with its reason. */
     private RequestAccounting account() {
         Set<Integer> gone = new HashSet<>();
@@ -507,7 +532,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             }
         }
         var l = merger.ledger();
-        return RequestAccounting.of(driver.generated(), l.arrived(), l.completed(), l.rejected(), l.lost(), censuses, gone,
+        return RequestAccounting.of(driver.generated(), l.arrived(), l.completed(), l.rejected(), l.lost(), censuses,
+                merger.lostByNodes(), gone,
                 balancerCount, merger.undelivered("arrival"), merger.dropped(), merger.undelivered());
     }
 
@@ -558,6 +584,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             fail("member " + member + " left the cluster while the experiment was starting");
             return this;
         }
+        merger.forget(member);
         if (state == State.RUNNING || state == State.DRAINING || state == State.STOPPING) {
             for (int j : p.nodes()) {
                 merger.addQueueReset(now, j, def.scenario().nodes().servers());

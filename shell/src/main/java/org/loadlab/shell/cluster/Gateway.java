@@ -36,6 +36,8 @@ import org.loadlab.experiment.scenario.BuiltIns;
 import org.loadlab.experiment.scenario.Scenario;
 import org.loadlab.experiment.scenario.ScenarioException;
 import org.loadlab.experiment.scenario.ScenarioLoader;
+import org.loadlab.experiment.run.RunAssembly;
+import org.loadlab.experiment.run.RunSpec;
 
 /**
  * The gateway role's registry of experiments, behind the HTTP control API: validates new
@@ -202,8 +204,9 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     }
                     return this;
                 })
-                .onMessage(Create.class, c -> {
-                    c.replyTo().tell(create(c.request(), null));
+                .onMessage(Create.class, c -> startCreate(c.request(), null, c.replyTo()))
+                .onMessage(Built.class, b -> {
+                    b.replyTo().tell(create(b));
                     return this;
                 })
                 .onMessage(Get.class, g -> {
@@ -340,9 +343,8 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             r.replyTo().tell(GatewayReply.noExperiment(r.id(), known()));
             return this;
         }
-        r.replyTo().tell(create(new ExperimentRequest(null, d.scenarioJson(), List.of(), d.policy(), d.seed(), d.timeScale()),
-                r.id()));
-        return this;
+        return startCreate(new ExperimentRequest(null, d.scenarioJson(), List.of(), d.policy(), d.seed(), d.timeScale()), r.id(),
+                r.replyTo());
     }
 
     /** The catalog policies a live switch accepts: every one (all run on the balancer's one decision engine). */
@@ -473,16 +475,68 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     List.of("duration = " + seconds, "warmup = 0", "events = []"), "jit warm-up");
             return loader.parse(cut, "jit warm-up of " + s.name(), Path.of(baseDir));
         } catch (ScenarioException | ConfigException e) {
-            getContext().getLog().warn("no JIT warm-up for scenario {}: {}", s.name(), e.getMessage());
+            org.slf4j.LoggerFactory.getLogger(Gateway.class).warn("no JIT warm-up for scenario {}: {}", s.name(), e.getMessage());
             return null;
         }
     }
 
-    private GatewayReply create(ExperimentRequest req, String rerunOf) {
+    /**
+     * What the building of a new experiment produced off the gateway's thread: the validated
+     * scenario, policy, seed, the run's cores and those of its JIT warm-up run — or the problem.
+     */
+    private record Built(ExperimentRequest request, String rerunOf, ActorRef<GatewayReply> replyTo, Scenario scenario,
+                         String policy, long seed, RunAssembly assembly, Scenario warmup, RunAssembly warmupAssembly,
+                         GatewayReply problem) implements Command {
+    }
+
+    /** Runners (their merge, their driver) run on their own dispatcher, away from the API's. */
+    static final org.apache.pekko.actor.typed.Props RUNNER_DISPATCHER =
+            org.apache.pekko.actor.typed.DispatcherSelector.fromConfig("loadlab.runner-dispatcher");
+
+    /** Most {@code set} overrides of one POST /experiments. */
+    public static final int MAX_OVERRIDES = 1000;
+    /** Most scripted events of one cluster experiment (each is a timer on the gateway). */
+    public static final int MAX_EVENTS = 10_000;
+
+    /**
+     * Starts building experiment {@code req} on the build dispatcher (parsing and validating
+     * a scenario and building its cores can take long for a large one: never on the gateway's
+     * thread, which answers every other API call); {@link Built} comes back.
+     */
+    private Behavior<Command> startCreate(ExperimentRequest req, String rerunOf, ActorRef<GatewayReply> replyTo) {
         if (journalState == null) {
-            return GatewayReply.problem(GatewayReply.Kind.NOT_READY, "the experiment journal is opening ("
-                    + ExperimentStore.describe(settings.resultsDir(), System.getenv()) + "); retry in a second", "journal", null, null);
+            replyTo.tell(GatewayReply.problem(GatewayReply.Kind.NOT_READY, "the experiment journal is opening ("
+                    + ExperimentStore.describe(settings.resultsDir(), System.getenv()) + "); retry in a second", "journal", null, null));
+            return this;
         }
+        int overrides = req.overrides() == null ? 0 : req.overrides().size();
+        if (overrides > MAX_OVERRIDES) {
+            replyTo.tell(GatewayReply.badRequest("set", overrides + " keys", "at most " + MAX_OVERRIDES + " keys",
+                    "too many scenario overrides; put them in a scenario object instead"));
+            return this;
+        }
+        if (!(req.timeScale() > 0 && req.timeScale() <= 1000)) {
+            replyTo.tell(GatewayReply.badRequest("timeScale", req.timeScale(), "(0, 1000]", "scenario seconds per real second"));
+            return this;
+        }
+        boolean warmup = !settings.jitWarmup().isZero() && !settings.jitWarmup().isNegative();
+        String baseDir = Path.of(".").toAbsolutePath().normalize().toString();
+        java.util.concurrent.Executor builders = getContext().getSystem().dispatchers()
+                .lookup(org.apache.pekko.actor.typed.DispatcherSelector.fromConfig(BUILD_DISPATCHER));
+        getContext().pipeToSelf(java.util.concurrent.CompletableFuture.supplyAsync(() -> build(req, rerunOf, replyTo, warmup,
+                baseDir), builders), (built, failure) -> built != null ? built : new Built(req, rerunOf, replyTo, null, null, 0,
+                null, null, null, GatewayReply.problem(GatewayReply.Kind.BAD_REQUEST, "the experiment could not be built: "
+                + failure, "scenario", null, null)));
+        return this;
+    }
+
+    /** The dispatcher that parses scenarios and builds cores (loadlab.build-dispatcher, shell reference.conf). */
+    static final String BUILD_DISPATCHER = "loadlab.build-dispatcher";
+
+    /** Parses, validates and builds (pure: runs on the build dispatcher). */
+    private Built build(ExperimentRequest req, String rerunOf, ActorRef<GatewayReply> replyTo, boolean withWarmup, String baseDir) {
+        java.util.function.Function<GatewayReply, Built> no = p -> new Built(req, rerunOf, replyTo, null, null, 0, null, null,
+                null, p);
         Scenario s;
         List<String> overrides = req.overrides() == null ? List.of() : req.overrides();
         try {
@@ -491,53 +545,72 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 try {
                     raw = ConfigFactory.parseString(req.scenarioBody());
                 } catch (ConfigException e) {
-                    return GatewayReply.badRequest("scenario", null, "a scenario object (see docs/scenarios.md)",
-                            "the scenario body does not parse: " + e.getMessage());
+                    return no.apply(GatewayReply.badRequest("scenario", null, "a scenario object (see docs/scenarios.md)",
+                            "the scenario body does not parse: " + e.getMessage()));
                 }
                 s = loader.parse(ScenarioLoader.applyOverrides(raw, overrides, "request"), "request body", Path.of("."));
             } else {
                 if (req.scenarioName() == null || !BuiltIns.SCENARIOS.containsKey(req.scenarioName())) {
-                    return GatewayReply.badRequest("scenario", req.scenarioName(), BuiltIns.SCENARIOS.keySet(),
-                            "give a built-in scenario name or a scenario object");
+                    return no.apply(GatewayReply.badRequest("scenario", req.scenarioName(), BuiltIns.SCENARIOS.keySet(),
+                            "give a built-in scenario name or a scenario object"));
                 }
                 s = loader.load(req.scenarioName(), overrides);
             }
         } catch (ScenarioException e) {
-            return GatewayReply.badScenario(req.scenarioName() != null ? req.scenarioName() : "request body", e.problems());
+            return no.apply(GatewayReply.badScenario(req.scenarioName() != null ? req.scenarioName() : "request body",
+                    e.problems()));
         }
         if (s.isReferenceModel()) {
-            return GatewayReply.badRequest("model", "reference", List.of("message"),
-                    "the time-stepped reference model only simulates; use loadlab simulate");
+            return no.apply(GatewayReply.badRequest("model", "reference", List.of("message"),
+                    "the time-stepped reference model only simulates; use loadlab simulate"));
         }
         if (s.information().model().equals("oracle")) {
-            return GatewayReply.badRequest("information.model", "oracle", List.of("probe", "cached"),
-                    "cluster mode has no oracle view of remote nodes");
+            return no.apply(GatewayReply.badRequest("information.model", "oracle", List.of("probe", "cached"),
+                    "cluster mode has no oracle view of remote nodes"));
+        }
+        if (s.events().size() > MAX_EVENTS) {
+            return no.apply(GatewayReply.badRequest("events", s.events().size() + " events", "at most " + MAX_EVENTS,
+                    "too many scripted events for one cluster experiment"));
         }
         for (int i = 0; i < s.events().size(); i++) {
             String type = s.events().get(i).type();
             if (SIMULATED_ONLY_EVENTS.contains(type)) {
-                return GatewayReply.badRequest("events[" + i + "].type", type, CLUSTER_EVENTS, "'" + type + "' is a simulated"
-                        + " membership fault; on a cluster, make it for real (SIGKILL or SIGSTOP a member, cut the network:"
-                        + " docs/cluster.md) and the cluster's own membership reaches the balancers");
+                return no.apply(GatewayReply.badRequest("events[" + i + "].type", type, CLUSTER_EVENTS, "'" + type + "' is a"
+                        + " simulated membership fault; on a cluster, make it for real (SIGKILL or SIGSTOP a member, cut the"
+                        + " network: docs/cluster.md) and the cluster's own membership reaches the balancers"));
             }
         }
         if (s.nodes().count() > settings.maxNodes()) {
-            return GatewayReply.badRequest("nodes.count", s.nodes().count(), "1.." + settings.maxNodes(),
-                    "too many nodes for one cluster experiment (loadlab.cluster.max-nodes)");
+            return no.apply(GatewayReply.badRequest("nodes.count", s.nodes().count(), "1.." + settings.maxNodes(),
+                    "too many nodes for one cluster experiment (loadlab.cluster.max-nodes)"));
         }
         String policy = req.policy() != null ? req.policy() : s.policies().get(0);
         if (org.loadlab.experiment.scenario.Scenario.isLoadSharing(policy)) {
-            return GatewayReply.badRequest("policy", policy, PolicyCatalog.names().split(", "),
+            return no.apply(GatewayReply.badRequest("policy", policy, PolicyCatalog.names().split(", "),
                     "'" + policy + "' is a peer load-sharing protocol; cluster mode runs balancer policies only (simulate and"
-                            + " --mode live run load sharing)");
+                            + " --mode live run load sharing)"));
         }
         if (PolicyCatalog.find(policy).isEmpty()) {
-            return GatewayReply.badRequest("policy", policy, PolicyCatalog.names().split(", "), "unknown policy '" + policy + "'");
+            return no.apply(GatewayReply.badRequest("policy", policy, PolicyCatalog.names().split(", "),
+                    "unknown policy '" + policy + "'"));
         }
         long seed = req.seed() != null ? req.seed() : s.seeds().get(0);
-        if (!(req.timeScale() > 0 && req.timeScale() <= 1000)) {
-            return GatewayReply.badRequest("timeScale", req.timeScale(), "(0, 1000]", "scenario seconds per real second");
+        RunAssembly assembly = RunAssembly.build(new RunSpec(s, policy, seed));
+        Scenario w = withWarmup ? warmupScenario(s, req.timeScale(), baseDir) : null;
+        RunAssembly wa = w == null ? null : RunAssembly.build(new RunSpec(w, policy, seed));
+        return new Built(req, rerunOf, replyTo, s, policy, seed, assembly, w, wa, null);
+    }
+
+    /** Places a built experiment on the members and starts it (on the gateway's thread: quick). */
+    private GatewayReply create(Built b) {
+        if (b.problem() != null) {
+            return b.problem();
         }
+        ExperimentRequest req = b.request();
+        String rerunOf = b.rerunOf();
+        Scenario s = b.scenario();
+        String policy = b.policy();
+        long seed = b.seed();
         if (active.size() >= settings.maxRunning()) {
             return GatewayReply.problem(GatewayReply.Kind.TOO_MANY, active.size() + " experiment(s) running, the limit is "
                     + settings.maxRunning() + " (loadlab.cluster.max-running-experiments)", "experiment", null, active);
@@ -576,7 +649,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             id = "exp-" + LocalDateTime.now().format(ID_TIME) + "-" + (++counter);
         }
         String baseDir = Path.of(".").toAbsolutePath().normalize().toString();
-        Scenario warmup = needsWarmup(involved) ? warmupScenario(s, req.timeScale(), baseDir) : null;
+        Scenario warmup = needsWarmup(involved) ? b.warmup() : null;
         ExperimentRunner.Definition def = new ExperimentRunner.Definition(id, s, policy, seed, req.timeScale(), baseDir,
                 placements, null, warmup != null);
         ActorRef<Command> self = getContext().getSelf();
@@ -591,15 +664,15 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 java.time.Instant.now().toString(), rerunOf));
         String experimentId = id;
         ActorRef<Protocol.RunnerCommand> runner = getContext().spawn(ExperimentRunner.create(def, settings, tees, journal,
-                () -> self.tell(new Ended(experimentId))), "runner-" + id);
+                b.assembly(), () -> self.tell(new Ended(experimentId))), "runner-" + id, RUNNER_DISPATCHER);
         runners.put(id, runner);
         active.add(id);
         involvedOf.put(id, Set.copyOf(involved));
         if (warmup != null) {
             ExperimentRunner.Definition w = new ExperimentRunner.Definition(id + "-jit-warmup", warmup, policy, seed,
                     req.timeScale(), baseDir, placements, id, false);
-            warmups.put(id, getContext().spawn(ExperimentRunner.create(w, settings, SinkFactory.NONE,
-                    () -> self.tell(new WarmedUp(experimentId))), "runner-" + w.id()));
+            warmups.put(id, getContext().spawn(ExperimentRunner.create(w, settings, SinkFactory.NONE, null, b.warmupAssembly(),
+                    () -> self.tell(new WarmedUp(experimentId))), "runner-" + w.id(), RUNNER_DISPATCHER));
         }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", id);

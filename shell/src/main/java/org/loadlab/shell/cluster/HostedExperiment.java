@@ -105,26 +105,60 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private final Set<String> running = new HashSet<>();
     private final List<Protocol.BalancerHeld> held = new ArrayList<>();
     private long flushes;
-    private Scenario scenario;
-    private RunAssembly assembly;
+    private final Scenario scenario;
+    private final RunAssembly assembly;
     private int nodeCount;
     private int balancerCount;
     private boolean ready;
     private boolean stopping;
     private boolean sentStopped;
 
+    /** The run's cores, built on the build dispatcher. */
+    private record Built(Scenario scenario, RunAssembly assembly, Throwable failure) implements Command {
+    }
+
+    /**
+     * Parses the scenario and builds the run's cores on the build dispatcher (never on the
+     * member's actor threads: a large scenario takes a while), holding the gateway's commands
+     * until they are built, then spawns this member's share.
+     */
     static Behavior<Command> create(Protocol.PrepareExperiment prepare, String member, ClusterSettings settings, SinkFactory tees) {
-        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new HostedExperiment(ctx, timers, prepare, member, settings, tees)));
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> Behaviors.<Command>withStash(100_000, stash -> {
+            java.util.concurrent.Executor builders = ctx.getSystem().dispatchers()
+                    .lookup(org.apache.pekko.actor.typed.DispatcherSelector.fromConfig(Gateway.BUILD_DISPATCHER));
+            ctx.pipeToSelf(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                Scenario s = parseScenario(prepare.scenarioJson(), prepare.experiment(), prepare.baseDir());
+                return new Built(s, RunAssembly.build(new RunSpec(s, prepare.policy(), prepare.seed())), null);
+            }, builders), (built, failure) -> built != null ? built : new Built(null, null, failure));
+            return Behaviors.receive(Command.class)
+                    .onMessage(Built.class, b -> {
+                        if (b.failure() != null) {
+                            Throwable cause = b.failure().getCause() != null ? b.failure().getCause() : b.failure();
+                            prepare.runner().tell(new Protocol.HostFailed(prepare.experiment(), member,
+                                    String.valueOf(cause.getMessage())));
+                            return Behaviors.stopped();
+                        }
+                        return stash.unstashAll(new HostedExperiment(ctx, timers, prepare, member, settings, tees, b.scenario(),
+                                b.assembly()));
+                    })
+                    .onAnyMessage(m -> {
+                        stash.stash(m);
+                        return Behaviors.same();
+                    })
+                    .build();
+        })));
     }
 
     private HostedExperiment(ActorContext<Command> ctx, TimerScheduler<Command> timers, Protocol.PrepareExperiment prepare,
-                             String member, ClusterSettings settings, SinkFactory tees) {
+                             String member, ClusterSettings settings, SinkFactory tees, Scenario scenario, RunAssembly assembly) {
         super(ctx);
         this.prepare = prepare;
         this.member = member;
         this.settings = settings;
         this.clock = new ExperimentClock(prepare.timeScale());
         this.sink = tees.wrap(prepare.experiment(), prepare.timeScale(), log);
+        this.scenario = scenario;
+        this.assembly = assembly;
         timers.startTimerWithFixedDelay(new Flush(), settings.flushInterval());
         try {
             spawnAll();
@@ -152,8 +186,6 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     }
 
     private void spawnAll() {
-        scenario = parseScenario(prepare.scenarioJson(), prepare.experiment(), prepare.baseDir());
-        assembly = RunAssembly.build(new RunSpec(scenario, prepare.policy(), prepare.seed()));
         nodeCount = assembly.nodes().length;
         balancerCount = assembly.balancers().length;
         for (int j : prepare.nodes()) {
@@ -431,13 +463,17 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private void flush(boolean last) {
         flushes++;
         boolean sent = false;
+        // Every record made before now is in the log by the time it is drained, give or take a handler
+        // that read the clock just before and writes just after: the flush interval is the margin.
+        double watermark = last ? Double.MAX_VALUE
+                : clock.now() - settings.flushInterval().toNanos() / 1e9 * prepare.timeScale();
         while (true) {
             List<Observation> chunk = log.drain(Protocol.ObservationBatch.MAX_RECORDS);
             if (chunk.isEmpty() && (sent || !last)) {
                 return;
             }
             sent = true;
-            prepare.runner().tell(new Protocol.ObservationBatch(prepare.experiment(), member, flushes, chunk,
+            prepare.runner().tell(new Protocol.ObservationBatch(prepare.experiment(), member, flushes, watermark, chunk,
                     log.droppedAfterClose()));
         }
     }

@@ -153,11 +153,13 @@ public final class Protocol {
      * @param experiment experiment id
      * @param member sending member's address
      * @param flush the member's flush number (1, 2, ...): the batches of one flush share it
+     * @param watermark scenario time up to which the member has sent every record (its clock at the flush, less a
+     *     margin for a record being written as the flush drained the log)
      * @param records the observations, oldest first
      * @param droppedAfterClose observations the member refused so far because they came after its actors
      *     stopped (a running total: the latest batch's value is the member's count)
      */
-    public record ObservationBatch(String experiment, String member, long flush, List<Observation> records,
+    public record ObservationBatch(String experiment, String member, long flush, double watermark, List<Observation> records,
                                    long droppedAfterClose) implements RunnerCommand {
         /** Most records per batch (about 60 bytes each in CBOR: well below Artery's 256 KiB frame). */
         public static final int MAX_RECORDS = 2000;

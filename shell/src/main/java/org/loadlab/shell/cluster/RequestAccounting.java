@@ -16,7 +16,7 @@ import java.util.Set;
  * A request that was not resolved has a reason, taken from the census each balancer answers
  * as its last act before stopping ({@link Protocol.BalancerHeld}): {@code deciding} (waiting
  * for probe replies), {@code delayed} (held back in delay mode), {@code in-flight} (routed to
- * a node, no response yet). What the censuses do not explain is {@code balancer-gone} when a
+ * a node, no response yet; less those a failed node counted as lost). What the censuses do not explain is {@code balancer-gone} when a
  * balancer's member was removed (it took its requests with it), {@code balancer-silent} when
  * a balancer did not answer in time, and otherwise {@code unaccounted}: then, or when any
  * observation was dropped, the books do not balance and the check fails ({@link #ok()} false,
@@ -61,6 +61,8 @@ public record RequestAccounting(long generated, long arrived, long completed, lo
      * @param rejected rejected (ledger)
      * @param lost lost (ledger)
      * @param censuses what each balancer that stopped normally still held
+     * @param lostByNodes of {@code lost}, the requests a failed node counted (its queue when it failed, and what
+     *     reached it since): its balancers never hear of them and still count them in flight
      * @param goneBalancers balancers whose member was removed during the run
      * @param balancerCount balancers of the run
      * @param undeliveredArrivals arrivals the driver's shell could not deliver
@@ -68,7 +70,7 @@ public record RequestAccounting(long generated, long arrived, long completed, lo
      * @param undelivered every undelivered-message counter, by name
      */
     public static RequestAccounting of(long generated, long arrived, long completed, long rejected, long lost,
-                                       Collection<Protocol.BalancerHeld> censuses, Set<Integer> goneBalancers,
+                                       Collection<Protocol.BalancerHeld> censuses, long lostByNodes, Set<Integer> goneBalancers,
                                        int balancerCount, long undeliveredArrivals, long droppedObservations,
                                        Map<String, Long> undelivered) {
         List<String> problems = new ArrayList<>();
@@ -86,6 +88,7 @@ public record RequestAccounting(long generated, long arrived, long completed, lo
             delayed += h.delayed();
             inFlight += h.inFlight();
         }
+        inFlight -= Math.min(inFlight, lostByNodes); // counted lost already
         Map<String, Long> byReason = new LinkedHashMap<>();
         put(byReason, "deciding", deciding);
         put(byReason, "delayed", delayed);
