@@ -181,6 +181,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     private final Set<String> removedMembers = new HashSet<>();
     private final Set<String> waitingStop = new HashSet<>();
     private final List<Protocol.BalancerHeld> censuses = new ArrayList<>();
+    private final List<Protocol.PeerHeld> peerCensuses = new ArrayList<>();
     private RequestAccounting accounting;
     private final List<Map<String, Object>> events = new ArrayList<>();
     private final List<Map<String, Object>> policyChanges = new ArrayList<>();
@@ -313,6 +314,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                 .onMessage(Protocol.HostStopped.class, s -> {
                     if (waitingStop.contains(s.member())) {
                         censuses.addAll(s.held());
+                        peerCensuses.addAll(s.peers());
                     }
                     waitingStop.remove(s.member());
                     maybeFinalize();
@@ -350,10 +352,14 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                 .onMessage(NodeListing.class, l -> {
                     for (ActorRef<Message> ref : l.listing().getAllServiceInstances(Protocol.nodesKey(def.id()))) {
                         int j = HostedExperiment.indexOf(ref, "node-");
-                        if (j >= 0) {
+                        if (j >= 0 && j < assembly.nodeCount()) {
                             nodeRefs.put(j, ref);
+                            if (assembly.loadSharing()) {
+                                driverDirectory.bind(NodeId.of(j), ref); // the driver sends a load-sharing run's tasks to nodes
+                            }
                         }
                     }
+                    maybeBegin();
                     return this;
                 })
                 .onMessage(BalancerListing.class, l -> onBalancerListing(l.listing()))
@@ -401,7 +407,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     }
 
     private void maybeBegin() {
-        if (state != State.STARTING || !balancersComplete || !ready.containsAll(def.placements().keySet())) {
+        boolean targets = assembly.loadSharing() ? nodeRefs.size() >= assembly.nodeCount() : balancersComplete;
+        if (state != State.STARTING || warmingUp || !targets || !ready.containsAll(def.placements().keySet())) {
             return;
         }
         long origin = ExperimentClock.epochMicros();
@@ -532,6 +539,17 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             }
         }
         var l = merger.ledger();
+        if (assembly.loadSharing()) {
+            Set<Integer> goneNodes = new HashSet<>();
+            for (Placement p : def.placements().values()) {
+                if (removedMembers.contains(p.member())) {
+                    goneNodes.addAll(p.nodes());
+                }
+            }
+            return RequestAccounting.ofPeers(driver.generated(), l.arrived(), l.completed(), l.rejected(), l.lost(),
+                    peerCensuses, goneNodes, assembly.nodeCount(), merger.undelivered("arrival"), merger.dropped(),
+                    merger.undelivered());
+        }
         return RequestAccounting.of(driver.generated(), l.arrived(), l.completed(), l.rejected(), l.lost(), censuses,
                 merger.lostByNodes(), gone,
                 balancerCount, merger.undelivered("arrival"), merger.dropped(), merger.undelivered());
@@ -634,6 +652,11 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     }
 
     private Behavior<Protocol.RunnerCommand> onPolicy(Policy req) {
+        if (assembly.loadSharing()) {
+            req.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "experiment " + def.id() + " is a load-sharing"
+                    + " run (protocol " + def.policy() + "): it has no balancer to switch", "experiment", def.id(), null));
+            return this;
+        }
         if (!active()) {
             req.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "experiment " + def.id() + " is " + stateName()
                     + "; only a starting or running experiment can switch policy", "experiment", def.id(), null));
@@ -679,6 +702,12 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
 
     private Behavior<Protocol.RunnerCommand> onChaos(ChaosRequest c) {
         int n = def.scenario().nodes().count();
+        if (assembly.loadSharing()) {
+            c.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "chaos faults act on backend nodes; experiment "
+                    + def.id() + " is a load-sharing run (its peers take the scenario's fail, recover and degrade events)",
+                    "experiment", def.id(), null));
+            return this;
+        }
         if (c.node() == -1 && c.fault().equals("clear") && active()) {
             List<Placement> hosts = alive(true, false);
             Map<String, Object> e = new LinkedHashMap<>();

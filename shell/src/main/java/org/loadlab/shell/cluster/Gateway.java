@@ -585,12 +585,13 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     "too many nodes for one cluster experiment (loadlab.cluster.max-nodes)"));
         }
         String policy = req.policy() != null ? req.policy() : s.policies().get(0);
-        if (org.loadlab.experiment.scenario.Scenario.isLoadSharing(policy)) {
-            return no.apply(GatewayReply.badRequest("policy", policy, PolicyCatalog.names().split(", "),
-                    "'" + policy + "' is a peer load-sharing protocol; cluster mode runs balancer policies only (simulate and"
-                            + " --mode live run load sharing)"));
+        boolean peers = Scenario.isLoadSharing(policy);
+        if (peers && s.events().stream().anyMatch(e -> e.type().equals("chaos"))) {
+            return no.apply(GatewayReply.badRequest("events", "chaos", List.of("fail", "recover", "degrade", "spike"),
+                    "chaos faults act on backend nodes; the peer nodes of load-sharing protocol '" + policy + "' take fail,"
+                            + " recover and degrade events"));
         }
-        if (PolicyCatalog.find(policy).isEmpty()) {
+        if (!peers && PolicyCatalog.find(policy).isEmpty()) {
             return no.apply(GatewayReply.badRequest("policy", policy, PolicyCatalog.names().split(", "),
                     "unknown policy '" + policy + "'"));
         }
@@ -625,7 +626,8 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         }
         List<String> nodeMembers = members("node").stream().filter(hosts::containsKey).toList();
         List<String> balancerMembers = members("balancer").stream().filter(hosts::containsKey).toList();
-        if (nodeMembers.isEmpty() || balancerMembers.isEmpty()) {
+        boolean peers = b.assembly().loadSharing(); // peers need node members only: no balancer
+        if (nodeMembers.isEmpty() || balancerMembers.isEmpty() && !peers) {
             return GatewayReply.problem(GatewayReply.Kind.NOT_READY, "the cluster has no Up member with role "
                     + (nodeMembers.isEmpty() ? "node" : "balancer") + " yet", "roles", null, List.of("node", "balancer"));
         }
@@ -634,7 +636,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         for (int j = 0; j < s.nodes().count(); j++) {
             nodeShare.computeIfAbsent(nodeMembers.get(j % nodeMembers.size()), k -> new ArrayList<>()).add(j);
         }
-        for (int i = 0; i < s.balancers().count(); i++) {
+        for (int i = 0; i < b.assembly().balancers().length; i++) {
             balancerShare.computeIfAbsent(balancerMembers.get(i % balancerMembers.size()), k -> new ArrayList<>()).add(i);
         }
         Map<String, ExperimentRunner.Placement> placements = new TreeMap<>();

@@ -31,6 +31,7 @@ import org.loadlab.balancer.decision.RoutingPolicy;
 import org.loadlab.kernel.observe.Observation;
 import org.loadlab.kernel.observe.ObservationLog;
 import org.loadlab.node.backend.BackendNode;
+import org.loadlab.node.sharing.PeerNode;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
 import org.loadlab.shell.actor.Directory;
@@ -85,6 +86,10 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private record Held(Protocol.BalancerHeld held) implements Command {
     }
 
+    /** A peer node's census (load-sharing run), taken as its last act before stopping. */
+    private record PeerCensus(Protocol.PeerHeld held) implements Command {
+    }
+
     /** The chaos stream kind (beside StreamSeeds' kinds). */
     static final int CHAOS_STREAM = 99;
 
@@ -104,6 +109,7 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private Set<Integer> lastUnreachable = Set.of();
     private final Set<String> running = new HashSet<>();
     private final List<Protocol.BalancerHeld> held = new ArrayList<>();
+    private final List<Protocol.PeerHeld> peersHeld = new ArrayList<>();
     private long flushes;
     private final Scenario scenario;
     private final RunAssembly assembly;
@@ -186,10 +192,10 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     }
 
     private void spawnAll() {
-        nodeCount = assembly.nodes().length;
+        nodeCount = assembly.nodeCount();
         balancerCount = assembly.balancers().length;
         for (int j : prepare.nodes()) {
-            ActorRef<Message> ref = spawn(NodeId.of(j), assembly.nodes()[j], StreamSeeds.NODE, "node-" + j);
+            ActorRef<Message> ref = spawn(NodeId.of(j), assembly.nodeLogic(j), StreamSeeds.NODE, "node-" + j);
             nodes.put(j, ref);
             getContext().getSystem().receptionist().tell(Receptionist.register(Protocol.nodesKey(prepare.experiment()), ref));
         }
@@ -235,6 +241,10 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
                 })
                 .onMessage(Held.class, h -> {
                     held.add(h.held());
+                    return maybeStopped();
+                })
+                .onMessage(PeerCensus.class, h -> {
+                    peersHeld.add(h.held());
                     return maybeStopped();
                 })
                 .onMessage(StopDeadline.class, d -> {
@@ -342,7 +352,8 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         if (ready) {
             return;
         }
-        boolean needNodes = !balancers.isEmpty();
+        // Balancers route to every node; peers of a load-sharing run poll and transfer to every node.
+        boolean needNodes = !balancers.isEmpty() || assembly.loadSharing() && !nodes.isEmpty();
         boolean needBalancers = !nodes.isEmpty();
         if ((!needNodes || boundNodes.size() >= nodeCount) && (!needBalancers || boundBalancers.size() >= balancerCount)) {
             ready = true;
@@ -368,10 +379,23 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
                     return new Protocol.BalancerHeld(core.id().index(), core.pendingDecisions(), core.delayedRequests(),
                             core.inFlightTotal());
                 }, to)));
-                nodes.values().forEach(n -> getContext().stop(n));
+                if (assembly.loadSharing()) {
+                    // Peers hold the tasks of a load-sharing run: each answers what it holds as its last act.
+                    ActorRef<Protocol.PeerHeld> peersTo = getContext().messageAdapter(Protocol.PeerHeld.class, PeerCensus::new);
+                    nodes.values().forEach(n -> n.tell(new LogicActor.InspectAndStop<>((logic, env) -> {
+                        PeerNode peer = (PeerNode) logic;
+                        return new Protocol.PeerHeld(peer.id().index(), peer.queueLength(), peer.transfersOut(),
+                                peer.transfersIn());
+                    }, peersTo)));
+                } else {
+                    nodes.values().forEach(n -> getContext().stop(n));
+                }
                 getContext().scheduleOnce(settings.stopTimeout().dividedBy(2), getContext().getSelf(), new StopDeadline());
                 return maybeStopped();
             }
+        } else if (command instanceof Protocol.Chaos c && assembly.loadSharing()) {
+            c.replyTo().tell(new Protocol.Ack(false, member, "chaos faults act on backend nodes; the peer nodes of a"
+                    + " load-sharing run take the scenario's fail, recover and degrade events"));
         } else if (command instanceof Protocol.Chaos c && c.node() < 0) {
             nodes.values().forEach(r -> r.tell(new NodeMessage.ClearFaults()));
             c.replyTo().tell(new Protocol.Ack(true, member, "clear on nodes " + nodes.keySet()));
@@ -389,8 +413,8 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             List<ActorRef<Message>> refs = new ArrayList<>(nodes.values());
             double[] mu = assembly.topology().serviceRates();
             getContext().spawnAnonymous(Collect.<Protocol.NodeStatus>behavior(refs.size(), java.time.Duration.ofSeconds(2),
-                    self -> refs.forEach(r -> r.tell(new LogicActor.Inspect<>((logic, env) -> nodeStatus((BackendNode) logic,
-                            env.now(), mu), self))),
+                    self -> refs.forEach(r -> r.tell(new LogicActor.Inspect<>((logic, env) -> logic instanceof PeerNode peer
+                            ? peerStatus(peer, env.now(), mu) : nodeStatus((BackendNode) logic, env.now(), mu), self))),
                     list -> q.replyTo().tell(new Protocol.NodesReply(member, list))));
         } else if (command instanceof Protocol.QueryExplain q) {
             List<ActorRef<Message>> refs = new ArrayList<>(balancers.values());
@@ -407,6 +431,15 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         String status = node.crashed() ? "crashed" : node.failed() ? "failed" : "up";
         return new Protocol.NodeStatus(node.id().index(), member, status, node.snapshot(now), nominal[node.id().index()],
                 node.faults());
+    }
+
+    /** A peer node of a load-sharing run as GET /nodes shows it: its queue, no resource model. */
+    private Protocol.NodeStatus peerStatus(PeerNode peer, double now, double[] nominal) {
+        int j = peer.id().index();
+        int q = peer.queueLength();
+        org.loadlab.node.protocol.LoadSnapshot load = new org.loadlab.node.protocol.LoadSnapshot(j, q, q - peer.waitingCount(),
+                nominal[j], 0, 0, 0, 0, 1.0, now, !peer.failed());
+        return new Protocol.NodeStatus(j, member, peer.failed() ? "failed" : "up", load, nominal[j], List.of());
     }
 
     /** A balancer's explanation, from what its core kept (it decides; this only restates). */
@@ -484,11 +517,12 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
 
     /** Once every actor stopped and every balancer's census is in (or the deadline passed), sends the rest and stops. */
     private Behavior<Command> maybeStopped(boolean deadline) {
-        if (stopping && running.isEmpty() && (deadline || held.size() >= balancers.size()) && !sentStopped) {
+        boolean censusIn = held.size() >= balancers.size() && (!assembly.loadSharing() || peersHeld.size() >= nodes.size());
+        if (stopping && running.isEmpty() && (deadline || censusIn) && !sentStopped) {
             sentStopped = true;
             log.close();
             flush(true);
-            prepare.runner().tell(new Protocol.HostStopped(prepare.experiment(), member, held));
+            prepare.runner().tell(new Protocol.HostStopped(prepare.experiment(), member, held, peersHeld));
             return Behaviors.stopped();
         }
         return this;

@@ -125,12 +125,26 @@ public final class Protocol {
      * @param member the member's address
      * @param held what each of its balancers still held when it stopped (its last state: no
      *     message was handled after it), one entry per balancer that answered in time
+     * @param peers the same for each of its peer nodes in a load-sharing run (empty otherwise)
      */
-    public record HostStopped(String experiment, String member, List<BalancerHeld> held) implements RunnerCommand {
-        /** Copies the list. */
+    public record HostStopped(String experiment, String member, List<BalancerHeld> held, List<PeerHeld> peers)
+            implements RunnerCommand {
+        /** Copies the lists. */
         public HostStopped {
             held = List.copyOf(held);
+            peers = List.copyOf(peers);
         }
+    }
+
+    /**
+     * What one peer node of a load-sharing run held when its actor stopped (its last state).
+     *
+     * @param node index j
+     * @param queued tasks waiting or in service
+     * @param transfersOut tasks it sent to other peers (transfers and tasks sent back)
+     * @param transfersIn task messages it received from other peers
+     */
+    public record PeerHeld(int node, int queued, long transfersOut, long transfersIn) implements CborSerializable {
     }
 
     /**

@@ -73,9 +73,6 @@ public record RequestAccounting(long generated, long arrived, long completed, lo
                                        Collection<Protocol.BalancerHeld> censuses, long lostByNodes, Set<Integer> goneBalancers,
                                        int balancerCount, long undeliveredArrivals, long droppedObservations,
                                        Map<String, Long> undelivered) {
-        List<String> problems = new ArrayList<>();
-        long resolved = completed + rejected + lost;
-        long unresolved = arrived - resolved;
         long deciding = 0;
         long delayed = 0;
         long inFlight = 0;
@@ -89,30 +86,94 @@ public record RequestAccounting(long generated, long arrived, long completed, lo
             inFlight += h.inFlight();
         }
         inFlight -= Math.min(inFlight, lostByNodes); // counted lost already
-        Map<String, Long> byReason = new LinkedHashMap<>();
-        put(byReason, "deciding", deciding);
-        put(byReason, "delayed", delayed);
-        put(byReason, "in-flight", inFlight);
-        long rest = unresolved - deciding - delayed - inFlight;
-        int silent = 0;
-        for (int i = 0; i < balancerCount; i++) {
-            if (!reported.contains(i) && !goneBalancers.contains(i)) {
-                silent++;
+        Map<String, Long> held = new LinkedHashMap<>();
+        put(held, "deciding", deciding);
+        put(held, "delayed", delayed);
+        put(held, "in-flight", inFlight);
+        return books(generated, arrived, completed, rejected, lost, held, missing(reported, goneBalancers, balancerCount),
+                "balancer", undeliveredArrivals, droppedObservations, undelivered);
+    }
+
+    /**
+     * Draws up the books of a load-sharing run: there the peer nodes hold the unresolved tasks
+     * — {@code queued} at a node, or {@code in-transit} between peers (sent, not yet received)
+     * — and a peer whose member was removed took its tasks with it ({@code node-gone}).
+     *
+     * @param generated tasks the driver generated
+     * @param arrived tasks that arrived at a node from the driver
+     * @param completed completed
+     * @param rejected rejected
+     * @param lost lost (at a failed node)
+     * @param censuses what each peer that stopped normally held
+     * @param goneNodes peers whose member was removed during the run
+     * @param nodeCount peers of the run
+     * @param undeliveredArrivals arrivals the driver's shell could not deliver
+     * @param droppedObservations observation records refused anywhere
+     * @param undelivered every undelivered-message counter, by name
+     */
+    public static RequestAccounting ofPeers(long generated, long arrived, long completed, long rejected, long lost,
+                                            Collection<Protocol.PeerHeld> censuses, Set<Integer> goneNodes, int nodeCount,
+                                            long undeliveredArrivals, long droppedObservations, Map<String, Long> undelivered) {
+        long queued = 0;
+        long out = 0;
+        long in = 0;
+        java.util.Set<Integer> reported = new java.util.HashSet<>();
+        for (Protocol.PeerHeld h : censuses) {
+            if (reported.add(h.node())) {
+                queued += h.queued();
+                out += h.transfersOut();
+                in += h.transfersIn();
             }
         }
-        boolean anyGone = goneBalancers.stream().anyMatch(i -> !reported.contains(i));
-        if (rest > 0 && (anyGone || silent > 0)) {
-            put(byReason, anyGone ? "balancer-gone" : "balancer-silent", rest);
+        Map<String, Long> held = new LinkedHashMap<>();
+        put(held, "queued", queued);
+        put(held, "in-transit", out - in);
+        return books(generated, arrived, completed, rejected, lost, held, missing(reported, goneNodes, nodeCount), "node",
+                undeliveredArrivals, droppedObservations, undelivered);
+    }
+
+    /** {gone holders not reporting, silent holders}. */
+    private static int[] missing(Set<Integer> reported, Set<Integer> gone, int count) {
+        int goneMissing = 0;
+        int silent = 0;
+        for (int i = 0; i < count; i++) {
+            if (!reported.contains(i)) {
+                if (gone.contains(i)) {
+                    goneMissing++;
+                } else {
+                    silent++;
+                }
+            }
+        }
+        return new int[] {goneMissing, silent};
+    }
+
+    private static RequestAccounting books(long generated, long arrived, long completed, long rejected, long lost,
+                                           Map<String, Long> held, int[] missing, String holder, long undeliveredArrivals,
+                                           long droppedObservations, Map<String, Long> undelivered) {
+        List<String> problems = new ArrayList<>();
+        long unresolved = arrived - completed - rejected - lost;
+        Map<String, Long> byReason = new LinkedHashMap<>(held);
+        long explained = 0;
+        for (long v : held.values()) {
+            explained += v;
+        }
+        long rest = unresolved - explained;
+        if (rest > 0 && (missing[0] > 0 || missing[1] > 0)) {
+            put(byReason, holder + (missing[0] > 0 ? "-gone" : "-silent"), rest);
         } else if (rest != 0) {
             put(byReason, "unaccounted", rest);
             problems.add(rest + " request(s) unaccounted for: " + arrived + " arrived = " + completed + " completed + "
-                    + rejected + " rejected + " + lost + " lost + " + (deciding + delayed + inFlight)
-                    + " held by the balancers at the stop, off by " + rest);
+                    + rejected + " rejected + " + lost + " lost + " + explained + " held by the " + holder
+                    + "s at the stop " + held + ", off by " + rest);
+        }
+        if (held.getOrDefault("in-transit", 0L) < 0) {
+            problems.add("more tasks received than sent between peers: " + held.get("in-transit"));
         }
         long notArrived = generated - arrived;
         Map<String, Long> notArrivedByReason = new LinkedHashMap<>();
         if (notArrived < 0) {
-            problems.add(arrived + " requests arrived at the balancers but the driver generated " + generated);
+            problems.add(arrived + " requests arrived but the driver generated " + generated);
         } else {
             long undeliverable = Math.min(notArrived, undeliveredArrivals);
             put(notArrivedByReason, "arrival-undeliverable", undeliverable);
