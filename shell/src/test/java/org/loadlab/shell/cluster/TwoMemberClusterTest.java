@@ -31,6 +31,10 @@ import org.loadlab.kernel.observe.Observation;
  * <p>JIT warm-up: the first experiment on cold members first runs its scenario for
  * {@code loadlab.cluster.jit-warmup} (2 s here) and discards it; the next starts at once.
  *
+ * <p>Serialisation failure: a message to the other member that cannot be serialised is dropped
+ * and logged by the transport; the association is not quarantined, and the next experiment
+ * runs across both members as before.
+ *
  * <p>Observation volume: the node member flushes
  * its observations once a second, so at about 1,000 requests/s one flush holds far more
  * records than one 256 KiB frame carries — what, shipped as one batch, used to be discarded
@@ -159,6 +163,34 @@ class TwoMemberClusterTest {
             assertTrue(Double.isFinite(u) && u > 0.2 && u < 0.9, "utilisations near 0.5: " + m.nodeUtilisation());
         }
         assertTrue(Double.isFinite(m.responseMean()) && m.responseMean() > 0.004, "response mean " + m.responseMean());
+    }
+
+    /** A host command whose payload Jackson cannot write (an object with no properties). */
+    public record Unserialisable(Object payload) implements Protocol.HostCommand {
+    }
+
+    @Test
+    @Order(3)
+    void aMessageThatCannotBeSerialisedIsDroppedAndTheAssociationCarriesOn() throws Exception {
+        java.util.concurrent.CompletableFuture<org.apache.pekko.actor.typed.receptionist.Receptionist.Listing> found =
+                AskPattern.<org.apache.pekko.actor.typed.receptionist.Receptionist.Command,
+                        org.apache.pekko.actor.typed.receptionist.Receptionist.Listing>ask(gateway.system().receptionist(),
+                        to -> org.apache.pekko.actor.typed.receptionist.Receptionist.find(Protocol.HOST_KEY, to),
+                        Duration.ofSeconds(5), gateway.system().scheduler()).toCompletableFuture();
+        org.apache.pekko.actor.typed.ActorRef<Protocol.HostCommand> remoteHost = found.get().getServiceInstances(Protocol.HOST_KEY)
+                .stream().filter(r -> r.path().address().hasGlobalScope()
+                        && !r.path().address().equals(gateway.system().address())).findFirst().orElseThrow();
+        for (int i = 0; i < 3; i++) {
+            remoteHost.tell(new Unserialisable(new Object())); // Jackson: no serializer for java.lang.Object
+        }
+        String id = create("nodes.count=4", "duration=2", "warmup=0");
+        Map<String, Object> s = awaitEnd(id);
+        assertEquals("finished", s.get("status"), String.valueOf(s.get("error")));
+        assertEquals(2, ((Map<?, ?>) s.get("assignment")).size(), "both members still take part: " + s.get("assignment"));
+        RequestAccounting books = (RequestAccounting) s.get("accounting");
+        assertTrue(books.ok() && books.completed() > 0, books.summary());
+        assertEquals(0, ((org.apache.pekko.cluster.typed.Cluster.get(gateway.system())).state().getUnreachable().size()),
+                "no member became unreachable (the association was not quarantined)");
     }
 
     /** Bytes per observation record in one batch of the node-side kinds, as the member's serializer writes them. */
