@@ -165,8 +165,16 @@ class TwoMemberClusterTest {
         assertTrue(Double.isFinite(m.responseMean()) && m.responseMean() > 0.004, "response mean " + m.responseMean());
     }
 
-    /** A host command whose payload Jackson cannot write (an object with no properties). */
-    public record Unserialisable(Object payload) implements Protocol.HostCommand {
+    /** A payload Jackson cannot write: reading its one property fails. */
+    public static final class Bomb {
+        /** Always fails. @throws IllegalStateException always */
+        public String getValue() {
+            throw new IllegalStateException("this payload cannot be written");
+        }
+    }
+
+    /** A host command that cannot be serialised. */
+    public record Unserialisable(Bomb payload) implements Protocol.HostCommand {
     }
 
     @Test
@@ -180,8 +188,10 @@ class TwoMemberClusterTest {
         org.apache.pekko.actor.typed.ActorRef<Protocol.HostCommand> remoteHost = found.get().getServiceInstances(Protocol.HOST_KEY)
                 .stream().filter(r -> r.path().address().hasGlobalScope()
                         && !r.path().address().equals(gateway.system().address())).findFirst().orElseThrow();
+        Serialization ser = SerializationExtension.get(org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(gateway.system()));
+        assertTrue(ser.serialize(new Unserialisable(new Bomb())).isFailure(), "the message really cannot be serialised");
         for (int i = 0; i < 3; i++) {
-            remoteHost.tell(new Unserialisable(new Object())); // Jackson: no serializer for java.lang.Object
+            remoteHost.tell(new Unserialisable(new Bomb())); // Jackson fails reading the payload
         }
         String id = create("nodes.count=4", "duration=2", "warmup=0");
         Map<String, Object> s = awaitEnd(id);
