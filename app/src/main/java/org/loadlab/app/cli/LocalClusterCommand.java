@@ -46,6 +46,11 @@ public final class LocalClusterCommand implements Callable<Integer> {
     @Option(names = "--member-heap", defaultValue = "384m", paramLabel = "SIZE", description = "-Xmx of each member (default 384m).")
     private String heap;
 
+    @Option(names = "--member-jvm-opt", paramLabel = "OPT",
+            description = "A JVM option for every member, e.g. -XX:+UseParallelGC (repeatable; default -XX:+UseSerialGC;"
+                    + " --member-heap sets -Xmx).")
+    private List<String> memberJvmOpts = new ArrayList<>();
+
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "A setting for every member (repeatable).")
     private List<String> sets = new ArrayList<>();
 
@@ -64,6 +69,13 @@ public final class LocalClusterCommand implements Callable<Integer> {
 
     private volatile boolean closing;
 
+    /** The members' JVM options: the heap, then --member-jvm-opt (or the serial collector by default). */
+    private List<String> jvmOptions() {
+        List<String> opts = new ArrayList<>(List.of("-Xmx" + heap));
+        opts.addAll(memberJvmOpts.isEmpty() ? List.of("-XX:+UseSerialGC") : memberJvmOpts);
+        return opts;
+    }
+
     @Override
     public Integer call() throws Exception {
         if (nodes < 1 || nodes > 32) {
@@ -78,7 +90,7 @@ public final class LocalClusterCommand implements Callable<Integer> {
             memberArgs.add(s);
         }
         LocalCluster cluster = LocalCluster.start(nodes, basePort, httpPort, prometheusPort, System.getProperty("java.class.path"),
-                List.of("-Xmx" + heap, "-XX:+UseSerialGC"), memberArgs, null);
+                jvmOptions(), memberArgs, null);
         Thread hook = new Thread(() -> {
             closing = true; // Ctrl-C: the members' exits that follow are expected
             cluster.close();

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
@@ -39,17 +40,23 @@ class GatewayCrashTest {
     }
 
     private Process java(Path log, String... args) throws Exception {
+        return java(Map.of(), log, args);
+    }
+
+    private Process java(Map<String, String> env, Path log, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
                 System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")), LoadLabCli.class.getName()));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
         started.add(p);
         return p;
     }
 
-    private Process member(Path dir, int port, int http, String log) throws Exception {
-        return java(dir.resolve(log), "cluster", "--role", "all", "--port", String.valueOf(port), "--seed-nodes",
+    private Process member(Map<String, String> env, Path dir, int port, int http, String log) throws Exception {
+        return java(env, dir.resolve(log), "cluster", "--role", "all", "--port", String.valueOf(port), "--seed-nodes",
                 "127.0.0.1:" + port, "--http-port", String.valueOf(http), "--set", "loadlab.metrics.kamon = off",
                 "--set", "loadlab.cluster.jit-warmup = 0s", "--set", "loadlab.cluster.checkpoint-interval = 1s",
                 "--set", "loadlab.cluster.max-lifetime = 90s",
@@ -77,10 +84,35 @@ class GatewayCrashTest {
 
     @Test
     void afterASigkillTheNextGatewayListsTheExperimentInterruptedWithItsResultsSoFarAndRerunsIt() throws Exception {
+        crashAndRerun(Map.of()); // the H2 journal under the results directory
+    }
+
+    /**
+     * The same on PostgreSQL, when one is given: {@code .ci/run} starts a throwaway instance
+     * (Debian's package) and sets {@code LOADLAB_TEST_JDBC_URL} (a maintenance database) and
+     * {@code LOADLAB_TEST_JDBC_USER}; each run gets a database of its own.
+     */
+    @Test
+    void afterASigkillTheJournalOnPostgresqlHasTheExperimentToo() throws Exception {
+        String url = System.getenv("LOADLAB_TEST_JDBC_URL");
+        org.junit.jupiter.api.Assumptions.assumeTrue(url != null && !url.isBlank(),
+                "no PostgreSQL given (LOADLAB_TEST_JDBC_URL; .ci/run starts one)");
+        String user = System.getenv().getOrDefault("LOADLAB_TEST_JDBC_USER", "loadlab");
+        String password = System.getenv().getOrDefault("LOADLAB_TEST_JDBC_PASSWORD", "");
+        String db = "loadlab_crash_" + System.nanoTime();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, user, password);
+             java.sql.Statement st = c.createStatement()) {
+            st.execute("CREATE DATABASE " + db);
+        }
+        String dbUrl = url.substring(0, url.lastIndexOf('/') + 1) + db;
+        crashAndRerun(Map.of("LOADLAB_JDBC_URL", dbUrl, "LOADLAB_JDBC_USER", user, "LOADLAB_JDBC_PASSWORD", password));
+    }
+
+    private void crashAndRerun(Map<String, String> env) throws Exception {
         Path dir = Files.createTempDirectory("loadlab-crash");
         int port = ClusterAcceptanceTest.freeRange(1);
         int http = ClusterAcceptanceTest.freeRange(1);
-        Process first = member(dir, port, http, "first.log");
+        Process first = member(env, dir, port, http, "first.log");
         String id = create(http, "{\"scenario\":\"quickstart\",\"policy\":\"p2c\",\"seed\":7,\"set\":{\"nodes.count\":4,"
                 + "\"duration\":10,\"warmup\":0,\"demand.mean\":0.1,\"arrivals.utilisation\":0.5}}");
         Awaitility.await("the experiment to have completed 40 requests").atMost(Duration.ofSeconds(30))
@@ -89,7 +121,7 @@ class GatewayCrashTest {
         Thread.sleep(1500); // at least one checkpoint (every second) after that
         first.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no graceful stop, nothing more journaled
 
-        member(dir, port, http, "second.log");
+        member(env, dir, port, http, "second.log");
         JsonNode listed = Awaitility.await("the new gateway to list the experiment (logs in " + dir + ")")
                 .atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(300)).ignoreExceptions()
                 .until(() -> call(http, "GET", "/experiments", null).body().get("experiments"), l -> l.size() == 1);
