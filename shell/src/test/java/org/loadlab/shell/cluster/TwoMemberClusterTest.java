@@ -141,6 +141,8 @@ class TwoMemberClusterTest {
         Map<String, Object> s = awaitEnd(id);
         assertEquals("finished", s.get("status"), String.valueOf(s.get("error")));
 
+        assertEquals(List.of(), gateway.system().settings().config().getStringList(ClusterMember.REMOTE_INSTRUMENTS),
+                "no Kamon remote instrument on every message while its instrumentation is not attached");
         RequestAccounting books = (RequestAccounting) s.get("accounting");
         assertTrue(books.ok(), books.summary());
         assertEquals(books.arrived(), books.completed() + books.rejected() + books.lost() + books.unresolved(), books.summary());
