@@ -95,6 +95,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     private final int[] inFlight;
     private final long[] routed;
     private final Candidates poolCandidates;
+    private final Candidates readCandidates;
     private final LongObjectHashMap<Decision> pending = new LongObjectHashMap<>();
     // Delay mode: requests held back instead of rejected, and how many tries each has had.
     private final LongObjectHashMap<BalancerMessage.Arrival> delayed = new LongObjectHashMap<>();
@@ -167,6 +168,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         this.inFlight = new int[nodeCount];
         this.routed = new long[nodeCount];
         this.poolCandidates = new Candidates(inFlight);
+        this.readCandidates = new Candidates(inFlight);
     }
 
     /**
@@ -343,7 +345,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
      */
     private Candidates screen(Decision d) {
         int n = d.nodes.length;
-        Candidates c = new Candidates(inFlight);
+        Candidates c = readCandidates;
         if (!guarded && d.masks == null && goneNodes == 0) {
             d.allGone = false;
             return c.reset(d.nodes, d.loads, null, n);
