@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.loadlab.analysis.io.ResultsCsv;
@@ -72,6 +73,12 @@ final class SimulateCommand implements Callable<Integer> {
         }
         CampaignCommand.checkWorkers(workers);
         Scenario s = Scenarios.load(scenario, sets, policies, seeds);
+        if (mode.equals("live")) {
+            Optional<String> refusal = LiveRunner.refusal(s);
+            if (refusal.isPresent()) {
+                throw new BadInputException("--mode live: " + refusal.get());
+            }
+        }
         Path dir = out != null ? out : Path.of("results", s.name());
         if (out != null && (out.toString().isBlank() || Files.exists(out) && !Files.isDirectory(out))) {
             throw new BadInputException("--out = '" + out + "': " + (out.toString().isBlank() ? "empty" : "is a file")

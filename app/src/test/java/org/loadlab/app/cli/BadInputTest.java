@@ -57,6 +57,17 @@ class BadInputTest {
     }
 
     @Test
+    void liveModeRefusesAPartitionBeforeAnyRunStarts() {
+        Path out = tmp.resolve("out");
+        String[] r = run("simulate", "--scenario", "quickstart", "--mode", "live", "--out", out.toString(),
+                "--set", "events=[{type = partition, at = 5, until = 9, nodes = [1]}]");
+        assertEquals("2", r[0]);
+        assertTrue(r[1].contains("--mode live") && r[1].contains("partition at 5.0 s")
+                && r[1].contains("without --mode live"), r[1]);
+        assertFalse(Files.exists(out), "nothing runs and nothing is written");
+    }
+
+    @Test
     void unknownFlagIsAUsageError() {
         String[] r = run("simulate", "--scenario", "quickstart", "--polices", "p2c");
         assertEquals("2", r[0]);

@@ -3,6 +3,7 @@ package org.loadlab.shell.live;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -57,20 +58,38 @@ public final class LiveRunner {
      * @param timeScale scenario seconds per real second, > 0
      * @return the run's metrics and the number of messages sent
      */
+    /**
+     * Why live mode cannot run this scenario, if it cannot: the time-stepped reference model
+     * only simulates, and a {@code partition} event is a cut only the simulation engine makes
+     * (on a cluster the network is cut for real, docs/cluster.md). The CLI asks before any run
+     * starts, so a refused scenario costs nothing.
+     *
+     * @return the reason naming the scenario and the offending part, or empty when live mode runs it
+     */
+    public static Optional<String> refusal(Scenario s) {
+        if (s.isReferenceModel()) {
+            return Optional.of("scenario " + s.name() + " uses the time-stepped reference model, which only"
+                    + " simulates; run it without --mode live");
+        }
+        for (Scenario.Event e : s.events()) {
+            if (e.type().equals("partition")) {
+                return Optional.of("scenario " + s.name() + ": events: partition at " + e.at() + " s is a cut"
+                        + " only the simulation makes; run it without --mode live (on a cluster, cut the network"
+                        + " for real: docs/cluster.md)");
+            }
+        }
+        return Optional.empty();
+    }
+
     public static SimulationRunner.Outcome run(RunSpec spec, double timeScale) {
         long t0 = System.nanoTime();
         Scenario s = spec.scenario();
-        if (s.isReferenceModel()) {
-            throw new IllegalArgumentException("scenario " + s.name() + " uses the time-stepped reference model, which only"
-                    + " simulates; run it without --mode live");
-        }
+        refusal(s).ifPresent(reason -> {
+            throw new IllegalArgumentException(reason);
+        });
         AtomicReferenceArray<LoadSnapshot> board = new AtomicReferenceArray<>(s.nodes().count());
         boolean oracle = s.information().model().equals("oracle") && !Scenario.isLoadSharing(spec.policy());
         RunAssembly assembly = RunAssembly.build(spec, oracle ? boardView(board) : null);
-        if (!assembly.partitions().isEmpty()) {
-            throw new IllegalArgumentException("scenario " + s.name() + " has partition events, which only the simulation"
-                    + " cuts; run it without --mode live (on a cluster, cut the network for real: docs/cluster.md)");
-        }
         RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
         Replay replay = new Replay(new RequestLedger(new RecorderSink(recorder)));
         ObservationLog sink = new ObservationLog();
