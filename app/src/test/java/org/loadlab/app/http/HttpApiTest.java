@@ -233,6 +233,24 @@ class HttpApiTest {
         }
     }
 
+    /** policy.rejection.mode = delay means on a cluster what it means in the simulation (it used to reject at once there). */
+    @Test
+    void delayModeHoldsAndRetriesOnTheClusterToo() throws Exception {
+        // ASMF refuses a request whose best score is below tau; 0.5 is far above what loaded nodes score.
+        Reply created = create("{\"scenario\":\"quickstart\",\"policy\":\"asmf\",\"seed\":11,\"set\":{\"nodes.count\":4,"
+                + "\"duration\":6,\"warmup\":1,\"demand.mean\":0.2,\"arrivals.utilisation\":0.9,\"policy.asmf.tau\":0.5,"
+                + "\"policy.rejection.mode\":\"delay\",\"policy.rejection.backoff\":0.02}}");
+        assertEquals(201, created.status(), String.valueOf(created.body()));
+        String id = created.body().get("id").asText();
+        JsonNode done = awaitStatus(id, List.of("finished", "failed", "stopped"), 40);
+        assertEquals("finished", done.get("status").asText(), done.toString());
+        JsonNode m = done.get("results").get("metrics");
+        assertTrue(m.path("counters").path("delayed_retries").asLong() > 0,
+                "refused requests are held and retried, as in the simulation: " + m.path("counters"));
+        assertEquals(m.get("requestsArrived").asLong(), m.get("requestsCompleted").asLong() + m.get("requestsRejected").asLong()
+                + m.get("requestsLost").asLong(), "every request is resolved");
+    }
+
     @Test
     void deleteStopsARunningExperimentAndKeepsItsResults() throws Exception {
         Reply created = create("{\"scenario\":\"quickstart\",\"set\":[\"nodes.count=3\",\"duration=120\"]}");
