@@ -8,7 +8,7 @@ import java.util.Objects;
  *
  * @param title the chart's title (also used as caption in reports)
  * @param png the PNG file (raster, for web pages and the HTML report)
- * @param svg the SVG file (vector, same content, for papers)
+ * @param svg the SVG file (vector, same content, for papers), or null when none was written
  */
 public record Plot(String title, Path png, Path svg) {
 
@@ -23,6 +23,5 @@ public record Plot(String title, Path png, Path svg) {
     public Plot {
         Objects.requireNonNull(title, "title");
         Objects.requireNonNull(png, "png");
-        Objects.requireNonNull(svg, "svg");
     }
 }

@@ -204,7 +204,7 @@ final class ReportBuilder {
     }
 
     private static ReportDocument.Figure figure(Plot plot, Path dir) {
-        return new ReportDocument.Figure(plot, relative(dir, plot.png()), relative(dir, plot.svg()));
+        return new ReportDocument.Figure(plot, relative(dir, plot.png()), plot.svg() == null ? null : relative(dir, plot.svg()));
     }
 
     private static String relative(Path dir, Path file) {

@@ -56,7 +56,7 @@ final class ReportDocument {
      *
      * @param plot the chart's files and title
      * @param png path of the PNG relative to the report's directory, with {@code /} separators
-     * @param svg path of the SVG relative to the report's directory
+     * @param svg path of the SVG relative to the report's directory, or null when none was written
      */
     record Figure(Plot plot, String png, String svg) implements Block {
     }
