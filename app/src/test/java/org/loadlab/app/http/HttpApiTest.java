@@ -135,6 +135,17 @@ class HttpApiTest {
     }
 
     @Test
+    void aBodyOverTheLimitGets413NotARejectionName() throws Exception {
+        String huge = "{\"scenario\":\"quickstart\",\"pad\":\"" + "x".repeat(20 * 1024 * 1024) + "\"}";
+        Reply r = call("POST", "/experiments", huge);
+        assertProblem(r, 413, "body");
+        assertTrue(r.body().get("detail").asText().contains("1 MiB"), r.body().toString());
+        assertTrue(!r.body().toString().contains("Rejection") && !r.body().toString().contains("Exception"), r.body().toString());
+        Reply put = call("PUT", "/policy", huge);
+        assertEquals(413, put.status(), String.valueOf(put.body()));
+    }
+
+    @Test
     void badRequestsGetProblemBodiesNamingFieldValueAndAllowed() throws Exception {
         assertProblem(call("POST", "/experiments", "not json"), 400, "body");
         Reply unknownField = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"polcy\":\"p2c\"}");
