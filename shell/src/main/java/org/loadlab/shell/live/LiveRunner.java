@@ -51,7 +51,7 @@ public final class LiveRunner {
      * Tolerated mean lateness of the timers, as a fraction of the scenario's mean service time
      * E[D]/μ̄: beyond it, response times carry an error of that order (docs/results.md).
      */
-    public static final double LAG_TOLERANCE = 0.05;
+    public static final double LAG_TOLERANCE = 0.1;
     /** Largest accepted {@code --time-scale}: beyond it one 1 ms scheduler tick is over 10 scenario seconds. */
     public static final double MAX_TIME_SCALE = 10_000;
 
