@@ -67,7 +67,10 @@ public final class BoxPlot {
             if (values.length == 0) {
                 continue;
             }
-            chart.addSeries(policy.getKey(), values);
+            org.knowm.xchart.BoxSeries series = chart.addSeries(policy.getKey(), values);
+            java.awt.Color colour = ChartStyle.look(policy.getKey()).colour();
+            series.setFillColor(new java.awt.Color(colour.getRed(), colour.getGreen(), colour.getBlue(), 110));
+            series.setLineColor(colour);
             labelLength += policy.getKey().length() + 2;
         }
         if (chart.getSeriesMap().isEmpty()) {

@@ -40,19 +40,23 @@ final class ChartFiles {
      */
     static Plot save(Chart<?, ?> chart, Path dir, String baseName) throws IOException {
         ChartStyle.init();
+        ChartStyle.fitTitle(chart);
         Files.createDirectories(dir);
         Path png = dir.resolve(baseName + ".png");
         Path svg = dir.resolve(baseName + ".svg");
         try (OutputStream out = Files.newOutputStream(png)) {
             BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
         }
+        java.util.List<String> legend = chart.getSeriesMap().values().stream()
+                .filter(org.knowm.xchart.internal.series.Series::isShowInLegend)
+                .map(org.knowm.xchart.internal.series.Series::getName).toList();
         if (!SVG.get()) {
             Files.deleteIfExists(svg); // a stale SVG of an earlier report would no longer match its PNG
-            return new Plot(chart.getTitle(), png, null);
+            return new Plot(chart.getTitle(), png, null, legend);
         }
         try (OutputStream out = Files.newOutputStream(svg)) {
             VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
         }
-        return new Plot(chart.getTitle(), png, svg);
+        return new Plot(chart.getTitle(), png, svg, legend);
     }
 }

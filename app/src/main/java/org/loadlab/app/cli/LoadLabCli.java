@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 @Command(name = "loadlab", mixinStandardHelpOptions = true, version = "LoadLab 0.1.0",
         description = "Study and run load-balancing algorithms: deterministic simulation and live Pekko actors.",
         subcommands = {SimulateCommand.class, ScenariosCommand.class, PoliciesCommand.class, ValidateCommand.class,
-                BenchCommand.class, CampaignCommand.class, ReportCommand.class, TuneCommand.class, org.loadlab.app.cli.ClusterCommand.class,
+                BenchCommand.class, CampaignCommand.class, ReportCommand.class, PlotCommand.class, CompareCommand.class, TuneCommand.class, org.loadlab.app.cli.ClusterCommand.class,
                 org.loadlab.app.cli.LocalClusterCommand.class, org.loadlab.app.cli.StickyLazyCheck.class,
                 CommandLine.HelpCommand.class})
 public final class LoadLabCli implements java.util.concurrent.Callable<Integer> {
