@@ -32,8 +32,13 @@ import picocli.CommandLine.Parameters;
         subcommands = {CampaignCommand.Run.class, CampaignCommand.Resume.class, CampaignCommand.Status.class,
                 CampaignCommand.ListCampaigns.class})
 final class CampaignCommand implements Callable<Integer> {
-    /** Where campaigns go without --out. */
-    static final Path ROOT = Path.of("results", "campaigns");
+    /**
+     * Where campaigns go without --out: {@code results/campaigns} under the working directory
+     * (the system property {@code loadlab.campaigns.root} moves it, for tests).
+     */
+    static Path root() {
+        return Path.of(System.getProperty("loadlab.campaigns.root", "results/campaigns"));
+    }
     private static final String MANIFEST = "campaign.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -136,7 +141,7 @@ final class CampaignCommand implements Callable<Integer> {
     }
 
     static Path dirOf(String id, Path out) {
-        return out != null ? out : ROOT.resolve(id);
+        return out != null ? out : root().resolve(id);
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true, description = "Run a campaign (built-in name or HOCON file); rerunning the same command resumes it.")
@@ -219,8 +224,8 @@ final class CampaignCommand implements Callable<Integer> {
             System.out.println("Built-in campaigns (./loadlab campaign run NAME):");
             CampaignLoader.BUILT_INS.keySet().forEach(n -> System.out.println("  " + n));
             List<Path> dirs = new java.util.ArrayList<>();
-            if (Files.isDirectory(ROOT)) {
-                try (Stream<Path> s = Files.list(ROOT)) {
+            if (Files.isDirectory(root())) {
+                try (Stream<Path> s = Files.list(root())) {
                     s.filter(d -> Files.isRegularFile(d.resolve(MANIFEST))).sorted().forEach(dirs::add);
                 }
             }
@@ -231,13 +236,13 @@ final class CampaignCommand implements Callable<Integer> {
             }
             System.out.println();
             if (dirs.isEmpty()) {
-                System.out.println("No campaigns run yet under " + ROOT + " (nor with --out from here).");
+                System.out.println("No campaigns run yet under " + root() + " (nor with --out from here).");
                 return 0;
             }
             System.out.printf("%-32s %8s  %-40s %s%n", "id", "runs", "state", "directory");
             for (Path d : dirs) {
                 JsonNode m = JSON.readTree(d.resolve(MANIFEST).toFile());
-                boolean atRoot = d.getParent() != null && sameFile(d.getParent(), ROOT);
+                boolean atRoot = d.getParent() != null && sameFile(d.getParent(), root());
                 String id = m.path("id").asText();
                 String state = Files.exists(d.resolve("report.html")) ? "finished"
                         : "incomplete: campaign resume " + id + (atRoot ? "" : " --out " + d);
@@ -257,7 +262,9 @@ final class CampaignCommand implements Callable<Integer> {
      * {@code campaign list} finds them.
      */
     static final class Seen {
-        static final Path FILE = ROOT.resolve("elsewhere.txt");
+        static Path file() {
+            return root().resolve("elsewhere.txt");
+        }
 
         private Seen() {
         }
@@ -268,20 +275,20 @@ final class CampaignCommand implements Callable<Integer> {
                 if (dirs().stream().anyMatch(d -> d.toString().equals(line))) {
                     return;
                 }
-                Files.createDirectories(ROOT);
-                Files.writeString(FILE, line + "\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+                Files.createDirectories(root());
+                Files.writeString(file(), line + "\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
             } catch (IOException e) {
-                System.err.println("note: cannot record " + dir + " in " + FILE + " (" + CliErrors.describe(e)
+                System.err.println("note: cannot record " + dir + " in " + file() + " (" + CliErrors.describe(e)
                         + "); `campaign list` will not show it");
             }
         }
 
         static List<Path> dirs() {
-            if (!Files.isRegularFile(FILE)) {
+            if (!Files.isRegularFile(file())) {
                 return List.of();
             }
             try {
-                return Files.readAllLines(FILE).stream().filter(l -> !l.isBlank()).map(Path::of).toList();
+                return Files.readAllLines(file()).stream().filter(l -> !l.isBlank()).map(Path::of).toList();
             } catch (IOException e) {
                 return List.of();
             }
