@@ -79,7 +79,19 @@ final class CampaignCommand implements Callable<Integer> {
                         + "; choose another directory");
             }
         }
+        RunEstimate estimate = RunEstimate.of(plan.runs().stream().map(r -> r.spec().scenario()).toList(), threads);
+        long heap = Runtime.getRuntime().maxMemory();
+        if (!estimate.fits(heap)) {
+            throw new BadInputException(String.format(Locale.ROOT, "campaign %s: %d runs need about %s of heap (running runs"
+                            + " and the results kept for the report); this JVM has %s. Give it more with LOADLAB_JAVA_OPTS=\"-Xmx%dg"
+                            + " -XX:+UseParallelGC\", or run fewer (--seeds, fewer policies or sweep points, --workers 1)",
+                    plan.id(), plan.runs().size(), RunEstimate.bytes(estimate.heapBytes()), RunEstimate.bytes(heap),
+                    (long) Math.ceil(estimate.heapBytes() / 0.9 / (1L << 30))));
+        }
         OutputDir.prepare(dir, outGiven);
+        if (estimate.isLong()) {
+            System.out.printf(Locale.ROOT, "  a long campaign: about %.3g requests in all; progress below%n", estimate.totalRequests());
+        }
         if (plan.runs().size() > RunEstimate.MANY_RUNS) {
             System.err.printf(Locale.ROOT, "warning: %d runs; this takes long and the journal, runs.csv and report grow with"
                     + " them (about 0.3 MB per run); fewer seeds (--seeds 101:110) usually give tight enough intervals%n",

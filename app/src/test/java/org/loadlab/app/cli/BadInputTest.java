@@ -143,6 +143,14 @@ class BadInputTest {
     }
 
     @Test
+    void aCampaignThatCannotFitTheHeapIsRefusedBeforeItsFirstRun() {
+        String[] r = run("campaign", "run", "policy-sweep", "--set", "nodes.count=1000000", "--out", tmp.resolve("c").toString());
+        assertEquals("2", r[0]);
+        assertTrue(r[1].contains("360 runs need about") && r[1].contains("LOADLAB_JAVA_OPTS"), r[1]);
+        assertFalse(Files.exists(tmp.resolve("c")), "nothing created");
+    }
+
+    @Test
     void localClusterFlagsAreCheckedBeforeAnyMemberStarts() {
         String[] scenario = run("local-cluster", "--experiment", "nosuch");
         assertEquals("2", scenario[0]);

@@ -57,6 +57,29 @@ public record RunEstimate(double requestsPerRun, int runs, int workers, double h
         return new RunEstimate(requests, runs, workers, heap);
     }
 
+    /**
+     * Estimates a mixed set of runs (a campaign): each run's own kept size, and the working
+     * memory of {@code workers} runs of the largest cluster at once.
+     *
+     * @param scenarios the scenario of each run
+     * @param workers parallel runs, ≥ 1
+     */
+    public static RunEstimate of(java.util.List<Scenario> scenarios, int workers) {
+        double requests = 0;
+        double kept = 0;
+        int largest = 0;
+        java.util.Map<Scenario, RunEstimate> one = new java.util.IdentityHashMap<>();
+        for (Scenario s : scenarios) {
+            RunEstimate e = one.computeIfAbsent(s, x -> of(x, 1, 1));
+            requests += e.requestsPerRun();
+            kept += (e.heapBytes() - (double) WORKING_BYTES_PER_NODE * s.nodes().count()) / 2;
+            largest = Math.max(largest, s.nodes().count());
+        }
+        int n = scenarios.size();
+        double heap = Math.min(workers, Math.max(n, 1)) * (double) WORKING_BYTES_PER_NODE * largest + 2 * kept;
+        return new RunEstimate(n == 0 ? 0 : requests / n, n, workers, heap);
+    }
+
     /** Expected arrivals of one run: the request limit, λ·duration, or the trace's length. */
     public static double requestsPerRun(Scenario s) {
         double lambda = lambda(s);
