@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class CorePurityTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final List<String> CORE_PACKAGES = List.of(
-            "node/src/main/java/org/loadlab/node/kernel",
+            "kernel/src/main/java/org/loadlab/kernel",
             "node/src/main/java/org/loadlab/node/protocol",
             "node/src/main/java/org/loadlab/node/backend",
             "node/src/main/java/org/loadlab/node/sharing",
