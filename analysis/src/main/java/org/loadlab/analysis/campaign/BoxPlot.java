@@ -67,10 +67,7 @@ public final class BoxPlot {
             if (values.length == 0) {
                 continue;
             }
-            org.knowm.xchart.BoxSeries series = chart.addSeries(policy.getKey(), values);
-            java.awt.Color colour = ChartStyle.look(policy.getKey()).colour();
-            series.setFillColor(new java.awt.Color(colour.getRed(), colour.getGreen(), colour.getBlue(), 110));
-            series.setLineColor(colour);
+            chart.addSeries(policy.getKey(), values); // the x axis names the policy (XChart draws every box alike)
             labelLength += policy.getKey().length() + 2;
         }
         if (chart.getSeriesMap().isEmpty()) {
