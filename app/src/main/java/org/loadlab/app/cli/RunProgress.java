@@ -12,9 +12,10 @@ import java.util.function.LongSupplier;
 
 /**
  * Progress of a {@code simulate} job for a person waiting on it: every
- * {@code periodSeconds} (only once the job has taken that long) one line on stderr with the
- * runs done, how far the running runs are (requests generated of those expected) and an
- * estimate of the time left. Short jobs print nothing extra. Thread-safe.
+ * {@code periodSeconds} during the first minute (only once the job has taken that long), then
+ * once a minute, one line on stderr with the runs done, how far the running runs are
+ * (requests generated of those expected) and an estimate of the time left. Short jobs print
+ * nothing extra. Thread-safe.
  */
 final class RunProgress implements AutoCloseable {
     private final int total;
@@ -24,6 +25,7 @@ final class RunProgress implements AutoCloseable {
     private final AtomicInteger done = new AtomicInteger();
     private final Map<Object, LongSupplier> running = new ConcurrentHashMap<>();
     private final ScheduledExecutorService ticker;
+    private long lastPrintNanos;
 
     /**
      * @param total runs of the job
@@ -83,6 +85,11 @@ final class RunProgress implements AutoCloseable {
     }
 
     private void print() {
+        long now = System.nanoTime();
+        if (now - startNanos > 65_000_000_000L && now - lastPrintNanos < 59_000_000_000L) {
+            return; // after the first minute, one line a minute is enough
+        }
+        lastPrintNanos = now;
         out.println(line());
     }
 

@@ -133,7 +133,8 @@ final class SimulateCommand implements Callable<Integer> {
         try (RunProgress progress = new RunProgress(specs.size(), estimate.requestsPerRun(), PROGRESS_SECONDS, System.err)) {
             outcomes = RunExecutor.runAll(specs, threads,
                     spec -> {
-                        SimulationRunner.Outcome o = mode.equals("live") ? LiveRunner.run(spec, timeScale)
+                        SimulationRunner.Outcome o = mode.equals("live")
+                                ? LiveRunner.run(spec, timeScale, LiveRunner.LAG_TOLERANCE, generated -> progress.started(spec, generated))
                                 : SimulationRunner.runCounted(spec, generated -> progress.started(spec, generated));
                         finished.put(index.get(spec), o);
                         progress.finished(spec);

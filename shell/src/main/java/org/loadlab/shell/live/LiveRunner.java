@@ -94,6 +94,21 @@ public final class LiveRunner {
      * @throws FellBehindException if the actors fell behind the scaled clock by more than the tolerance
      */
     public static SimulationRunner.Outcome run(RunSpec spec, double timeScale, double lagTolerance) {
+        return run(spec, timeScale, lagTolerance, generated -> { });
+    }
+
+    /**
+     * Runs {@code spec} live and lets a watcher follow it.
+     *
+     * @param timeScale scenario seconds per real second, > 0
+     * @param lagTolerance tolerated mean timer lateness as a fraction of the mean service time
+     * @param onStart called once before the actors start with a thread-safe reader of the
+     *     requests generated so far (for progress lines)
+     * @return the run's metrics and the number of messages sent
+     * @throws FellBehindException if the actors fell behind the scaled clock by more than the tolerance
+     */
+    public static SimulationRunner.Outcome run(RunSpec spec, double timeScale, double lagTolerance,
+                                               java.util.function.Consumer<java.util.function.LongSupplier> onStart) {
         long t0 = System.nanoTime();
         Scenario s = spec.scenario();
         if (s.isReferenceModel()) {
@@ -103,6 +118,7 @@ public final class LiveRunner {
         AtomicReferenceArray<LoadSnapshot> board = new AtomicReferenceArray<>(s.nodes().count());
         boolean oracle = s.information().model().equals("oracle") && !Scenario.isLoadSharing(spec.policy());
         RunAssembly assembly = RunAssembly.build(spec, oracle ? boardView(board) : null);
+        onStart.accept(assembly.driver()::generated);
         RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
         RecorderSink counts = new RecorderSink(recorder);
         SynchronizedSink sink = new SynchronizedSink(counts);
