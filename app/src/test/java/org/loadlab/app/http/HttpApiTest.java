@@ -139,6 +139,51 @@ class HttpApiTest {
         assertTrue(c.body().get("downingProvider").asText().endsWith("SplitBrainResolverProvider"));
     }
 
+    /**
+     * Sends {@code bytes} of body over a raw socket while reading the answer, as curl does: a
+     * server may answer (and close) before the whole body is sent, which a client that reads
+     * only after sending would miss.
+     */
+    static Reply rawCall(String method, String path, long bytes) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", member.httpPort())) {
+            socket.setSoTimeout(20_000);
+            Thread writer = new Thread(() -> {
+                try {
+                    java.io.OutputStream out = socket.getOutputStream();
+                    out.write((method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            + "Content-Length: " + bytes + "\r\nConnection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    byte[] chunk = new byte[64 * 1024];
+                    java.util.Arrays.fill(chunk, (byte) 'x');
+                    for (long sent = 0; sent < bytes; sent += chunk.length) {
+                        out.write(chunk, 0, (int) Math.min(chunk.length, bytes - sent));
+                    }
+                } catch (IOException e) {
+                    // the server answered and closed before the whole body was sent: expected
+                }
+            });
+            writer.setDaemon(true);
+            writer.start();
+            String response = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            int status = Integer.parseInt(response.substring(9, 12));
+            int split = response.indexOf("\r\n\r\n");
+            String headers = response.substring(0, split).toLowerCase(java.util.Locale.ROOT);
+            String contentType = headers.lines().filter(l -> l.startsWith("content-type:")).map(l -> l.substring(13).trim())
+                    .findFirst().orElse("");
+            return new Reply(status, new ObjectMapper().readTree(response.substring(split + 4)), contentType);
+        }
+    }
+
+    @Test
+    void aBodyOverTheLimitGets413NotARejectionName() throws Exception {
+        long huge = 20L * 1024 * 1024;
+        Reply r = rawCall("POST", "/experiments", huge);
+        assertProblem(r, 413, "body");
+        assertTrue(r.body().get("detail").asText().contains("1 MiB"), r.body().toString());
+        assertTrue(!r.body().toString().contains("Rejection") && !r.body().toString().contains("Exception"), r.body().toString());
+        Reply put = rawCall("PUT", "/policy", huge);
+        assertEquals(413, put.status(), String.valueOf(put.body()));
+    }
+
     @Test
     void theGatewaysAnswersToBadRequestsArriveAsProblemBodiesNamingFieldValueAndAllowed() throws Exception {
         assertProblem(call("POST", "/experiments", "not json"), 400, "body"); // the edge's own (the rest: ControlApiRouteTest)

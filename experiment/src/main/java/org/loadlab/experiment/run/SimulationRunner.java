@@ -47,6 +47,16 @@ public final class SimulationRunner {
 
     /** Runs {@code spec} and returns its result with the number of events processed. */
     public static Outcome runCounted(RunSpec spec) {
+        return runCounted(spec, generated -> { });
+    }
+
+    /**
+     * Runs {@code spec} like {@link #runCounted(RunSpec)} and lets a watcher follow it.
+     *
+     * @param onStart called once before the run starts with a thread-safe reader of the
+     *     number of requests generated so far (for progress lines from another thread)
+     */
+    public static Outcome runCounted(RunSpec spec, java.util.function.Consumer<java.util.function.LongSupplier> onStart) {
         long t0 = System.nanoTime();
         Scenario s = spec.scenario();
         if (s.isReferenceModel()) {
@@ -56,6 +66,7 @@ public final class SimulationRunner {
             return new Outcome(r, model.work(spec), s.duration(), (System.nanoTime() - t0) / 1e9);
         }
         RunAssembly assembly = RunAssembly.build(spec);
+        onStart.accept(assembly.driver()::generated);
         RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
         RequestLedger sink = new RequestLedger(new RecorderSink(recorder));
         SimEngine engine = new SimEngine(spec.seed(), s.nodes().count(), assembly.balancers().length, 1,
