@@ -13,11 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.loadlab.analysis.io.ResultsCsv;
-import org.loadlab.analysis.io.ResultsJson;
 import org.loadlab.analysis.io.RunResult;
 import org.loadlab.analysis.io.SummaryTable;
-import org.loadlab.analysis.io.TimeseriesCsv;
 import org.loadlab.shell.live.LiveRunner;
 import org.loadlab.experiment.run.RunExecutor;
 import org.loadlab.experiment.run.RunSpec;
@@ -91,21 +88,28 @@ final class SimulateCommand implements Callable<Integer> {
 
         long t0 = System.nanoTime();
         AtomicInteger done = new AtomicInteger();
-        List<SimulationRunner.Outcome> outcomes = RunExecutor.runAll(specs, threads,
-                spec -> mode.equals("live") ? LiveRunner.run(spec, timeScale) : SimulationRunner.runCounted(spec),
-                o -> System.err.printf(Locale.ROOT, "  [%d/%d] %s seed %d%n", done.incrementAndGet(), specs.size(),
-                        o.result().policy(), o.result().seed()));
-        double wall = (System.nanoTime() - t0) / 1e9;
-        List<RunResult> results = outcomes.stream().map(SimulationRunner.Outcome::result).toList();
-
-        Files.createDirectories(dir);
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         JsonNode scenarioJson = json.readTree(s.resolvedJson());
-        ResultsCsv.write(dir.resolve("results.csv"), results);
-        ResultsJson.write(dir.resolve("results.json"), scenarioJson, results);
-        TimeseriesCsv.write(dir.resolve("timeseries.csv"), results);
-        Files.writeString(dir.resolve("nodes.csv"), NodesCsv.render(outcomes));
-        json.writeValue(dir.resolve("run-info.json").toFile(), runInfo(json, outcomes, wall, threads));
+        ArrayNode runInfo = json.createArrayNode();
+        List<RunResult> results;
+        // Each run goes to disk when its turn comes and is then dropped: memory does not grow
+        // with runs x nodes (10,000 nodes x 100 runs fit the default heap).
+        try (ResultFiles files = new ResultFiles(dir, scenarioJson)) {
+            RunExecutor.runInOrder(specs, threads,
+                    spec -> mode.equals("live") ? LiveRunner.run(spec, timeScale) : SimulationRunner.runCounted(spec),
+                    o -> System.err.printf(Locale.ROOT, "  [%d/%d] %s seed %d%n", done.incrementAndGet(), specs.size(),
+                            o.result().policy(), o.result().seed()),
+                    o -> {
+                        files.add(o);
+                        runInfo.add(runInfo(json, o));
+                    });
+            files.commit();
+            results = files.summaries();
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
+        }
+        double wall = (System.nanoTime() - t0) / 1e9;
+        json.writeValue(dir.resolve("run-info.json").toFile(), runInfo(json, runInfo, wall, threads));
 
         System.out.println();
         System.out.print(SummaryTable.render(results));
@@ -116,35 +120,41 @@ final class SimulateCommand implements Callable<Integer> {
     }
 
     private String header(Scenario s, int runs, int threads) {
-        Topology topology = Topology.of(s);
+        long first = s.seeds().get(0);
+        Topology topology = Topology.of(s, first);
         double capacity = topology.capacity(s.nodes().servers());
         double rho = s.arrivals().rate() > 0 ? s.arrivals().rate() * s.demand().mean() / capacity : s.arrivals().utilisation();
         boolean peers = s.policies().stream().allMatch(Scenario::isLoadSharing);
         String routing = peers ? "peer load sharing (no balancer)"
                 : count(s.balancers().count(), "balancer", "balancers") + ", " + s.information().model() + " information model";
+        String speeds = s.nodes().speedsPerSeed() ? ", mu_j redrawn per seed; seed " + first : "";
+        String bins = s.isBallsIntoBins() ? String.format(Locale.ROOT, "%n  balls into bins: %d balls into %d bins"
+                + " (no departures; max queue = max load)", s.requests(), s.nodes().count()) : "";
         return String.format(Locale.ROOT,
-                "Scenario %s: %s%n  %d nodes (capacity %.3g work units/s), %s arrivals at utilisation %.2f, %s demand, %s%n"
+                "Scenario %s: %s%n  %d nodes (capacity %.3g work units/s%s), %s arrivals at utilisation %.2f, %s demand, %s%s%n"
                         + "  %s x %s = %s on %s",
-                s.name(), s.description(), s.nodes().count(), capacity, s.arrivals().process(), rho,
-                s.demand().distribution(), routing, count(s.policies().size(), "policy", "policies"),
+                s.name(), s.description(), s.nodes().count(), capacity, speeds, s.arrivals().process(), rho,
+                s.demand().distribution(), routing, bins, count(s.policies().size(), "policy", "policies"),
                 count(s.seeds().size(), "seed", "seeds"), count(runs, "run", "runs"), count(threads, "worker", "workers"));
     }
 
-    private static ObjectNode runInfo(ObjectMapper json, List<SimulationRunner.Outcome> outcomes, double wall, int threads) {
+    private static ObjectNode runInfo(ObjectMapper json, ArrayNode runs, double wall, int threads) {
         ObjectNode info = json.createObjectNode();
         info.put("wall_seconds", wall);
         info.put("workers", threads);
         info.put("java", System.getProperty("java.version"));
-        ArrayNode runs = info.putArray("runs");
-        for (SimulationRunner.Outcome o : outcomes) {
-            ObjectNode r = runs.addObject();
-            r.put("policy", o.result().policy());
-            r.put("seed", o.result().seed());
-            r.put("events", o.events());
-            r.put("wall_seconds", o.wallSeconds());
-            r.put("events_per_second", o.wallSeconds() > 0 ? o.events() / o.wallSeconds() : 0);
-        }
+        info.set("runs", runs);
         return info;
+    }
+
+    private static ObjectNode runInfo(ObjectMapper json, SimulationRunner.Outcome o) {
+        ObjectNode r = json.createObjectNode();
+        r.put("policy", o.result().policy());
+        r.put("seed", o.result().seed());
+        r.put("events", o.events());
+        r.put("wall_seconds", o.wallSeconds());
+        r.put("events_per_second", o.wallSeconds() > 0 ? o.events() / o.wallSeconds() : 0);
+        return r;
     }
 
     private static String count(int n, String one, String many) {

@@ -56,8 +56,9 @@ public final class SimulationRunner {
             return new Outcome(r, model.work(spec), s.duration(), (System.nanoTime() - t0) / 1e9);
         }
         RunAssembly assembly = RunAssembly.build(spec);
-        RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
-        RequestLedger sink = new RequestLedger(new RecorderSink(recorder));
+        RunRecorder recorder = new RunRecorder(s.nodes().count(), assembly.warmupSeconds(), s.seriesInterval());
+        LandedBalls landed = s.isBallsIntoBins() ? new LandedBalls(new RecorderSink(recorder), s.nodes().count()) : null;
+        RequestLedger sink = new RequestLedger(landed != null ? landed : new RecorderSink(recorder));
         SimEngine engine = new SimEngine(spec.seed(), s.nodes().count(), assembly.balancers().length, 1,
                 new LatencyModel(s.network().latency(), s.network().jitter()), sink);
         for (int j = 0; j < assembly.nodeCount(); j++) {
@@ -83,6 +84,14 @@ public final class SimulationRunner {
         double end = engine.run(() -> {
             if (!assembly.driver().finished()) {
                 return false;
+            }
+            if (landed != null) {
+                // Balls into bins: done when every ball has landed (or was refused or lost).
+                boolean done = sink.rejected() + sink.lost() + landed.total() == assembly.driver().generated();
+                if (done) {
+                    inspection.addAll(NodeInspection.of(assembly, engine.now())); // the final loads
+                }
+                return done;
             }
             if (Double.isNaN(lastArrivalEnd[0])) {
                 lastArrivalEnd[0] = engine.now();

@@ -64,6 +64,10 @@ public final class LiveRunner {
             throw new IllegalArgumentException("scenario " + s.name() + " uses the time-stepped reference model, which only"
                     + " simulates; run it without --mode live");
         }
+        if (s.isBallsIntoBins()) {
+            throw new IllegalArgumentException("scenario " + s.name() + " uses model = balls-into-bins, whose bins never serve;"
+                    + " it only simulates: run it without --mode live");
+        }
         AtomicReferenceArray<LoadSnapshot> board = new AtomicReferenceArray<>(s.nodes().count());
         boolean oracle = s.information().model().equals("oracle") && !Scenario.isLoadSharing(spec.policy());
         RunAssembly assembly = RunAssembly.build(spec, oracle ? boardView(board) : null);
@@ -71,7 +75,7 @@ public final class LiveRunner {
             throw new IllegalArgumentException("scenario " + s.name() + " has partition events, which only the simulation"
                     + " cuts; run it without --mode live (on a cluster, cut the network for real: docs/cluster.md)");
         }
-        RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
+        RunRecorder recorder = new RunRecorder(s.nodes().count(), assembly.warmupSeconds(), s.seriesInterval());
         Replay replay = new Replay(new RequestLedger(new RecorderSink(recorder)));
         ObservationLog sink = new ObservationLog();
 
