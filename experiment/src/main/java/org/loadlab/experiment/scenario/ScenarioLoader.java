@@ -799,8 +799,9 @@ public final class ScenarioLoader {
             r.problem("events", "a spike scales the arrival rate, which needs arrivals.process = poisson, on-off or diurnal (was "
                     + arrivals.process() + ")");
         }
-        if (arrivals.process().equals("diurnal") && arrivals.diurnal().period() == 0 && duration == 0) {
-            r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds");
+        if (arrivals.process().equals("diurnal") && arrivals.diurnal().period() == 0 && !arrivals.diurnal().periodIsHorizon()
+                && duration == 0) {
+            r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds, or period = horizon");
         }
         int allowed = balancers.allowedSize(nodes.count());
         if (policies.contains("power-of-k") && policy.k() > allowed) {
