@@ -94,7 +94,30 @@ public final class WorkloadBuilder {
 
     private static ArrivalProcess rateDriven(Scenario scenario, double lambda, RandomGenerator rng) {
         Scenario.Arrivals a = scenario.arrivals();
-        RateFunction rate = switch (a.process()) {
+        List<Scenario.Event> spikes = scenario.events().stream().filter(e -> e.type().equals("spike")).toList();
+        if (spikes.isEmpty() && a.process().equals("poisson")) {
+            return new PoissonArrivals(lambda, rng);
+        }
+        RateFunction rate = rate(scenario, lambda);
+        for (Scenario.Event s : spikes) {
+            rate = new SpikeRate(rate, s.at(), s.until(), s.factor());
+        }
+        return new NonHomogeneousPoissonArrivals(rate, rng);
+    }
+
+    /**
+     * The rate function λ(t) of a rate-driven process before spikes: constant, the on-off
+     * square wave or the diurnal rate (its period per {@link #diurnalPeriod}, its burst
+     * windows evenly spaced or at {@code burst-starts}), normalised to mean {@code lambda}.
+     *
+     * @param scenario the scenario (a rate-driven process: poisson, on-off or diurnal)
+     * @param lambda the run's mean arrival rate, requests/s
+     * @return the rate function
+     * @throws IllegalArgumentException if the diurnal period comes out 0 (period 0 without a duration)
+     */
+    public static RateFunction rate(Scenario scenario, double lambda) {
+        Scenario.Arrivals a = scenario.arrivals();
+        return switch (a.process()) {
             case "on-off" -> {
                 Scenario.OnOff o = a.onOff();
                 double norm = new SquareWaveRate(1, o.highFactor(), o.lowFactor(), o.period(), o.duty(), true).meanRate();
@@ -113,14 +136,6 @@ public final class WorkloadBuilder {
             }
             default -> new ConstantRate(lambda);
         };
-        List<Scenario.Event> spikes = scenario.events().stream().filter(e -> e.type().equals("spike")).toList();
-        if (spikes.isEmpty() && a.process().equals("poisson")) {
-            return new PoissonArrivals(lambda, rng);
-        }
-        for (Scenario.Event s : spikes) {
-            rate = new SpikeRate(rate, s.at(), s.until(), s.factor());
-        }
-        return new NonHomogeneousPoissonArrivals(rate, rng);
     }
 
     /**
@@ -199,8 +214,12 @@ public final class WorkloadBuilder {
      * the components in their standard form and scales the mixture
      * ({@code mixture-scaling = mixture}, SPEC.md §5; for seed 001's components this is
      * exactly {@link org.loadlab.workload.demand.SizeMixes#seed001}, draw for draw).
+     *
+     * @param d a validated demand block other than {@code trace}
+     * @param rng the run's demand stream
+     * @return the distribution, mean {@code d.mean()}
      */
-    static DemandDistribution demand(Scenario.Demand d, RandomGenerator rng) {
+    public static DemandDistribution demand(Scenario.Demand d, RandomGenerator rng) {
         return switch (d.distribution()) {
             case "deterministic" -> new DeterministicDemand(d.mean());
             case "lognormal" -> new LogNormalDemand(d.mean(), d.sigma(), rng);
