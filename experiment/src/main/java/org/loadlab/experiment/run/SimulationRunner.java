@@ -87,11 +87,7 @@ public final class SimulationRunner {
             }
             if (landed != null) {
                 // Balls into bins: done when every ball has landed (or was refused or lost).
-                boolean done = sink.rejected() + sink.lost() + landed.total() == assembly.driver().generated();
-                if (done) {
-                    inspection.addAll(NodeInspection.of(assembly, engine.now())); // the final loads
-                }
-                return done;
+                return sink.rejected() + sink.lost() + landed.total() == assembly.driver().generated();
             }
             if (Double.isNaN(lastArrivalEnd[0])) {
                 lastArrivalEnd[0] = engine.now();
@@ -99,6 +95,9 @@ public final class SimulationRunner {
             }
             return sink.resolved() == assembly.driver().generated() || engine.now() > lastArrivalEnd[0] + drain;
         }, Double.POSITIVE_INFINITY);
+        if (landed != null) {
+            inspection.addAll(NodeInspection.of(assembly, end)); // the final loads of the bins
+        }
         RunResult result = new RunResult(s.name(), spec.policy(), spec.seed(), recorder.finish(end));
         assembly.checkConservation(result.metrics()); // arrived = completed + in system + lost, or a clear error
         return new Outcome(result, engine.events(), end, (System.nanoTime() - t0) / 1e9, List.copyOf(inspection));
