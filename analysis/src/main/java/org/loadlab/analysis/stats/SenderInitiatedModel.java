@@ -25,7 +25,7 @@ package org.loadlab.analysis.stats;
  * E[q]/λ (Little's law; every task is served somewhere). A finite system (n = 40) queues a
  * little more than this limit at high load, where the nodes' loads are correlated.
  *
- * <p>Source: the independence models of D. L. Eager, E. D. Lazowska, J. Zahorjan, "Adaptive
+ * <p>Source: after the analytic models of D. L. Eager, E. D. Lazowska, J. Zahorjan, "Adaptive
  * load sharing in homogeneous distributed systems", IEEE Trans. Software Eng. 12(5), 1986
  * (policies Random, Threshold and Shortest); seed 002's slides.
  */
