@@ -65,7 +65,8 @@ public final class PipelinePolicy implements RoutingPolicy {
         if (reads == 0) {
             return chooseStep(c.pool(), c);
         }
-        return new Step.Read(c.sample(reads), true, chooser);
+        int[] nodes = sampler.withReplacement() ? c.sampleWithReplacement(reads) : c.sample(reads);
+        return new Step.Read(nodes, true, chooser);
     }
 
     private Step chooseStep(Candidates candidates, DecisionContext c) {

@@ -2,13 +2,17 @@ package org.loadlab.balancer.pipeline;
 
 /**
  * Which nodes a single-round policy reads per decision: none (load-blind policies), k
- * distinct nodes of the pool drawn without replacement (power-of-d), or the whole pool
- * (JSQ, gmsr).
+ * distinct nodes of the pool drawn without replacement (power-of-d, the default), k
+ * independent uniform draws with replacement (the supermarket model's i.i.d. choices), or
+ * the whole pool (JSQ, gmsr).
  *
- * @param k nodes to read: 0 for none, {@link #ALL} for the whole pool, else ≥ 1
- *     <p>Source: SPEC.md §2 (sampling without replacement), Mitzenmacher 2001.
+ * @param k nodes to read: 0 for none, {@link #ALL} for the whole pool, else ≥ 1 (draws)
+ * @param withReplacement true: k independent uniform draws, a node drawn twice is read once
+ *     (so a decision reads between 1 and k distinct nodes); false: k distinct nodes
+ *     <p>Source: SPEC.md §2 (sampling without replacement); Mitzenmacher 2001 and
+ *     Vvedenskaya, Dobrushin, Karpelevich 1996 (the supermarket model's i.i.d. choices).
  */
-public record Sampler(int k) {
+public record Sampler(int k, boolean withReplacement) {
     /** {@link #k} value meaning the whole pool. */
     public static final int ALL = Integer.MAX_VALUE;
     /** Reads no load. */
@@ -16,11 +20,19 @@ public record Sampler(int k) {
     /** Reads every node of the pool. */
     public static final Sampler WHOLE_POOL = new Sampler(ALL);
 
-    /** Validates. @throws IllegalArgumentException if k &lt; 0 */
+    /** Validates. @throws IllegalArgumentException if k &lt; 0, or with replacement and k is 0 or {@link #ALL} */
     public Sampler {
         if (k < 0) {
             throw new IllegalArgumentException("a sampler reads k >= 0 nodes, was " + k);
         }
+        if (withReplacement && (k == 0 || k == ALL)) {
+            throw new IllegalArgumentException("sampling with replacement draws a finite k >= 1 nodes, was " + k);
+        }
+    }
+
+    /** A sampler without replacement (none, k distinct nodes, or the whole pool). */
+    public Sampler(int k) {
+        this(k, false);
     }
 
     /** k distinct nodes. @throws IllegalArgumentException if k &lt; 1 */
@@ -31,8 +43,22 @@ public record Sampler(int k) {
         return new Sampler(k);
     }
 
-    /** Nodes read from a pool of {@code poolSize} nodes. */
+    /** k independent uniform draws from the pool (duplicates read once). @throws IllegalArgumentException if k &lt; 1 */
+    public static Sampler withReplacement(int k) {
+        if (k < 1) {
+            throw new IllegalArgumentException("power-of-k needs k >= 1, was " + k);
+        }
+        return new Sampler(k, true);
+    }
+
+    /**
+     * Nodes drawn from a pool of {@code poolSize} nodes: the whole pool, min(k, pool) distinct
+     * nodes, or k draws with replacement (fewer distinct nodes are read when draws repeat).
+     */
     public int reads(int poolSize) {
+        if (withReplacement) {
+            return poolSize == 0 ? 0 : k;
+        }
         return k == ALL ? poolSize : Math.min(k, poolSize);
     }
 

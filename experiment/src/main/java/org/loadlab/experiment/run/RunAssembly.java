@@ -88,7 +88,7 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
      */
     public static RunAssembly build(RunSpec spec, ClusterView oracleView) {
         Scenario s = spec.scenario();
-        Topology topology = Topology.of(s);
+        Topology topology = Topology.of(s, spec.seed());
         if (Scenario.isLoadSharing(spec.policy())) {
             return buildPeers(spec, s, topology);
         }
@@ -108,8 +108,10 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
                 s.nodes().resourcePeriod(), cached ? info.reportPeriod() : 0, info.reportDelay(), balancerIds, feedback,
                 s.nodes().heartbeatPeriod());
         BackendNode[] nodes = new BackendNode[n];
+        boolean bins = s.isBallsIntoBins();
         for (int j = 0; j < n; j++) {
-            nodes[j] = new BackendNode(NodeId.of(j), topology.serviceRates()[j], nodeSettings);
+            // A bin never serves: every ball stays where it lands (no departures).
+            nodes[j] = new BackendNode(NodeId.of(j), bins ? 0 : topology.serviceRates()[j], nodeSettings);
         }
 
         PolicyParameters params = policyParameters(s);
@@ -151,6 +153,21 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         WorkloadDriver driver = WorkloadDriver.toNodes(workload.arrivals(), workload.demand(), split, n);
         return new RunAssembly(spec, topology, new BackendNode[0], new BalancerLogic[0], driver, scriptedEvents(s, 0), workload,
                 peers, List.of());
+    }
+
+    /**
+     * Where this run's measurement window starts, seconds: {@code warmup}, or the arrival of
+     * request {@code warmup-requests + 1} if later ({@link WorkloadBuilder#warmupEnd}); 0 in
+     * the balls-into-bins model, which reports the final loads.
+     *
+     * @throws IllegalArgumentException if the run has fewer arrivals than the warm-up needs
+     */
+    public double warmupSeconds() {
+        Scenario s = spec.scenario();
+        if (s.isBallsIntoBins()) {
+            return 0;
+        }
+        return WorkloadBuilder.warmupEnd(s, topology.capacity(s.nodes().servers()), spec.seed());
     }
 
     /** True if this is a load-sharing run (peer nodes, no balancer). */
@@ -266,7 +283,8 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         Scenario.Asmf a = s.policy().asmf();
         return new PolicyParameters(s.policy().k(),
                 new AsmfSettings(a.k(), a.alpha(), a.beta(), a.gamma(), a.delta(), a.tau(), true, true, true),
-                s.policy().stickyLazy().threshold());
+                s.policy().stickyLazy().threshold(), s.policy().kWithReplacement(),
+                org.loadlab.balancer.policy.StickyCache.Credit.of(s.policy().stickyLazy().credit()));
     }
 
     /**

@@ -34,6 +34,13 @@ public record RunEstimate(double requestsPerRun, int runs, int workers, double h
     public static final int KEPT_BYTES_PER_POINT = 50;
     /** Heap of a finished run's outcome regardless of size (response-time histogram, metrics), bytes. */
     public static final int KEPT_BYTES_PER_RUN = 60_000;
+    /**
+     * Heap of one run's summary (scalar metrics, counters, messages by kind) that
+     * {@code simulate} keeps for its closing table after the run is written, bytes: 340
+     * measured for quickstart p2c (3,000 summaries, used heap after GC), rounded up for
+     * policies with more counters.
+     */
+    public static final int SUMMARY_BYTES_PER_RUN = 1_000;
     /** Total requests above which a job is called long before it starts. */
     public static final double LONG_JOB_REQUESTS = 2e7;
     /** Number of runs above which a job is called long before it starts. */
@@ -55,6 +62,36 @@ public record RunEstimate(double requestsPerRun, int runs, int workers, double h
         double working = (double) WORKING_BYTES_PER_NODE * n;
         double heap = Math.min(workers, Math.max(runs, 1)) * working + 2 * runs * kept;
         return new RunEstimate(requests, runs, workers, heap);
+    }
+
+    /**
+     * Estimates {@code runs} runs of {@code s} written to disk one by one in plan order, as
+     * {@code simulate} does: besides the runs in progress, at most the runs finished ahead of
+     * their turn (one per worker) and the one being written are held whole; every written run
+     * leaves only its summary.
+     *
+     * @param s a validated scenario
+     * @param runs number of (policy, seed) runs, ≥ 0
+     * @param workers parallel runs, ≥ 1
+     */
+    public static RunEstimate streamed(Scenario s, int runs, int workers) {
+        RunEstimate all = of(s, runs, workers);
+        int active = Math.min(workers, Math.max(runs, 1));
+        double heap = active * workingBytes(s) + 2 * Math.min(runs, active + 1) * keptBytes(s)
+                + (double) runs * SUMMARY_BYTES_PER_RUN;
+        return new RunEstimate(all.requestsPerRun(), runs, workers, heap);
+    }
+
+    /** Heap of one running run of {@code s}, bytes. */
+    public static double workingBytes(Scenario s) {
+        return (double) WORKING_BYTES_PER_NODE * s.nodes().count();
+    }
+
+    /** Heap of one finished run's outcome of {@code s} until its files are written, bytes. */
+    public static double keptBytes(Scenario s) {
+        double seconds = s.duration() > 0 ? s.duration() : requestsPerRun(s) / Math.max(1e-9, lambda(s));
+        return KEPT_BYTES_PER_RUN + (double) KEPT_BYTES_PER_NODE * s.nodes().count()
+                + KEPT_BYTES_PER_POINT * seconds / s.seriesInterval();
     }
 
     /**

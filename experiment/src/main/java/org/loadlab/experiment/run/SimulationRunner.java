@@ -67,8 +67,9 @@ public final class SimulationRunner {
         }
         RunAssembly assembly = RunAssembly.build(spec);
         onStart.accept(assembly.driver()::generated);
-        RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
-        RequestLedger sink = new RequestLedger(new RecorderSink(recorder));
+        RunRecorder recorder = new RunRecorder(s.nodes().count(), assembly.warmupSeconds(), s.seriesInterval());
+        LandedBalls landed = s.isBallsIntoBins() ? new LandedBalls(new RecorderSink(recorder), s.nodes().count()) : null;
+        RequestLedger sink = new RequestLedger(landed != null ? landed : new RecorderSink(recorder));
         SimEngine engine = new SimEngine(spec.seed(), s.nodes().count(), assembly.balancers().length, 1,
                 new LatencyModel(s.network().latency(), s.network().jitter()), sink);
         for (int j = 0; j < assembly.nodeCount(); j++) {
@@ -95,12 +96,19 @@ public final class SimulationRunner {
             if (!assembly.driver().finished()) {
                 return false;
             }
+            if (landed != null) {
+                // Balls into bins: done when every ball has landed (or was refused or lost).
+                return sink.rejected() + sink.lost() + landed.total() == assembly.driver().generated();
+            }
             if (Double.isNaN(lastArrivalEnd[0])) {
                 lastArrivalEnd[0] = engine.now();
                 inspection.addAll(NodeInspection.of(assembly, engine.now())); // the loaded cluster, before it drains
             }
             return sink.resolved() == assembly.driver().generated() || engine.now() > lastArrivalEnd[0] + drain;
         }, Double.POSITIVE_INFINITY);
+        if (landed != null) {
+            inspection.addAll(NodeInspection.of(assembly, end)); // the final loads of the bins
+        }
         RunResult result = new RunResult(s.name(), spec.policy(), spec.seed(), recorder.finish(end));
         assembly.checkConservation(result.metrics()); // arrived = completed + in system + lost, or a clear error
         return new Outcome(result, engine.events(), end, (System.nanoTime() - t0) / 1e9, List.copyOf(inspection));

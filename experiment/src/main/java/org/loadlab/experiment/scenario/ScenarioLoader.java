@@ -30,6 +30,10 @@ public final class ScenarioLoader {
     private static final List<String> DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto", "mixture", "trace");
     private static final List<String> COMPONENT_DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto");
     private static final List<String> MODELS = List.of("probe", "cached", "oracle");
+    /** Values of the top-level {@code model} key. */
+    private static final List<String> MODEL_NAMES = List.of("message", "reference", Scenario.MODEL_BALLS_INTO_BINS);
+    /** The {@code arrivals.diurnal.period} word for the request horizon requests / λ̄. */
+    static final String HORIZON = "horizon";
     private static final List<String> EVENTS = List.of("fail", "recover", "degrade", "spike", "crash", "partition",
             "heartbeat-loss", "rejoin", "chaos");
     /** Events the ASMF seed's time-stepped model knows. */
@@ -169,6 +173,7 @@ public final class ScenarioLoader {
         double duration = r.nonNegative("duration", "seconds");
         long requests = r.integer("requests", 0, Long.MAX_VALUE);
         double warmup = r.nonNegative("warmup", "seconds");
+        long warmupRequests = r.integer("warmup-requests", 0, Long.MAX_VALUE);
         double drainTimeout = r.nonNegative("drain-timeout", "seconds");
         double seriesInterval = r.positive("series-interval", "seconds");
 
@@ -181,7 +186,7 @@ public final class ScenarioLoader {
                 r.nonNegative("network.latency", "seconds"), r.nonNegative("network.jitter", "seconds"));
         Scenario.Policy policy = policy(r.at("policy"));
         List<Scenario.Event> events = events(r, merged, nodes.count(), topologySeed);
-        String model = r.oneOf("model", List.of("message", "reference"));
+        String model = r.oneOf("model", MODEL_NAMES);
         double step = r.positive("reference.step", "seconds");
         if (Math.abs(step * 1000 - Math.rint(step * 1000)) > 1e-9 * step * 1000) {
             r.badValue("reference.step", step, "must be a whole number of milliseconds (the seed's clock counts integer ms)");
@@ -198,11 +203,19 @@ public final class ScenarioLoader {
 
         if (r.problems().isEmpty()) {
             // Checks across keys only make sense once every key is valid on its own.
-            crossChecks(r, policies, duration, requests, warmup, seriesInterval, nodes, balancers, arrivals, demand,
-                    information, policy, events);
+            crossChecks(r, policies, duration, requests, warmup, warmupRequests, seriesInterval, nodes, balancers, arrivals,
+                    demand, information, policy, events, model);
             loadSharingChecks(r, policies, nodes, network, loadSharing, model);
             if (model.equals("reference")) {
                 referenceChecks(r, policies, arrivals, demand, policy);
+                if (nodes.speedsPerSeed()) {
+                    r.badValue("nodes.speeds-per-seed", true, "model = reference draws the seed's topology from"
+                            + " topology-seed, as the ASMF seed does; use false, or model = message");
+                }
+                if (warmupRequests > 0) {
+                    r.badValue("warmup-requests", warmupRequests, "model = reference measures from time 0 as the ASMF"
+                            + " seed does; use 0, or model = message");
+                }
             }
             for (Scenario.Event e : events) {
                 boolean membershipEvent = MEMBERSHIP_EVENTS.contains(e.type());
@@ -222,9 +235,67 @@ public final class ScenarioLoader {
             throw new ScenarioException(source, r.problems());
         }
         String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
-        return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup,
+        return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup, warmupRequests,
                 drainTimeout, seriesInterval, nodes, balancers, arrivals, demand, information, network, policy,
                 events, json, model, reference, loadSharing, guardrails, membership);
+    }
+
+    /**
+     * What the balls-into-bins model needs: a number of balls, and balancer policies (the
+     * load-sharing protocols move tasks between serving nodes, which bins do not do).
+     */
+    private static void ballsIntoBinsChecks(ConfigReader r, List<String> policies, long requests) {
+        if (requests == 0) {
+            r.badValue("requests", 0, "model = balls-into-bins drops `requests` balls into nodes.count bins; set the"
+                    + " number of balls, e.g. requests = 10000");
+        }
+        for (int i = 0; i < policies.size(); i++) {
+            if (Scenario.isLoadSharing(policies.get(i))) {
+                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is a load-sharing protocol; bins never serve,"
+                        + " so there is nothing to share: model = balls-into-bins takes balancer policies");
+            }
+        }
+    }
+
+    /** The diurnal period's horizon form and the burst windows' start fractions. */
+    private static void diurnalChecks(ConfigReader r, Scenario.Diurnal d, boolean used, long requests) {
+        if (used && d.periodIsHorizon() && requests == 0) {
+            r.badValue("arrivals.diurnal.period", HORIZON, "the horizon is requests / the mean arrival rate, but requests"
+                    + " = 0; set requests (e.g. 30000) or give the period in seconds");
+        }
+        List<Double> starts = d.burstStarts();
+        if (!used) {
+            return;
+        }
+        if (starts.isEmpty()) {
+            if (d.burstWindows() * d.burstWidth() > 1) {
+                r.badValue("arrivals.diurnal.burst-width", d.burstWidth(), d.burstWindows() + " windows of this width"
+                        + " do not fit in one period; allowed: at most 1/burst-windows = " + 1.0 / d.burstWindows());
+            }
+            return;
+        }
+        if (starts.size() != d.burstWindows()) {
+            r.badValue("arrivals.diurnal.burst-starts", starts, "lists " + starts.size() + " window(s) but burst-windows = "
+                    + d.burstWindows() + "; set burst-windows = " + starts.size() + " (or [] for evenly spaced windows)");
+            return;
+        }
+        double previousEnd = 0;
+        for (int i = 0; i < starts.size(); i++) {
+            double s = starts.get(i);
+            if (s < previousEnd - 1e-12) {
+                r.badValue("arrivals.diurnal.burst-starts[" + i + "]", s, "starts before window " + (i - 1) + " ends at "
+                        + previousEnd + " (start + burst-width " + d.burstWidth() + "); list the starts in increasing"
+                        + " order, windows not overlapping");
+                return;
+            }
+            previousEnd = s + d.burstWidth();
+            if (previousEnd > 1 + 1e-12) {
+                r.badValue("arrivals.diurnal.burst-starts[" + i + "]", s, "the window would end at " + previousEnd
+                        + " of the period (start + burst-width " + d.burstWidth() + "); a window must end within the"
+                        + " period (at most 1)");
+                return;
+            }
+        }
     }
 
     /** The {@code guardrails} block (seed 003, Envoy's panic threshold and ejection cap). */
@@ -396,7 +467,8 @@ public final class ScenarioLoader {
         int capacity = (int) r.integer("queue-capacity", 0, Integer.MAX_VALUE);
         double resourcePeriod = r.positive("resource-period", "seconds");
         double heartbeat = r.nonNegative("heartbeat-period", "seconds (0: no heartbeats)");
-        return new Scenario.Nodes(count, servers, dist, value, min, max, capacity, resourcePeriod, heartbeat);
+        boolean speedsPerSeed = r.bool("speeds-per-seed");
+        return new Scenario.Nodes(count, servers, dist, value, min, max, capacity, resourcePeriod, heartbeat, speedsPerSeed);
     }
 
     private static Scenario.Balancers balancers(ConfigReader r) {
@@ -420,9 +492,11 @@ public final class ScenarioLoader {
                 r.positive("on-off.period", "seconds"), r.between("on-off.duty", 0, 1, ""));
         Scenario.Mmpp mmpp = new Scenario.Mmpp(r.nonNegative("mmpp.high-factor", ""), r.nonNegative("mmpp.low-factor", ""),
                 r.positive("mmpp.mean-on", "seconds"), r.positive("mmpp.mean-off", "seconds"));
-        Scenario.Diurnal diurnal = new Scenario.Diurnal(r.between("diurnal.amplitude", 0, 1, ""),
-                r.nonNegative("diurnal.period", "seconds (0 = duration)"), (int) r.integer("diurnal.burst-windows", 0, 1000),
-                r.positive("diurnal.burst-factor", ""), r.between("diurnal.burst-width", 0, 1, "fraction of the period"));
+        boolean horizon = isWord(r, "diurnal.period", HORIZON);
+        double period = horizon ? 0 : periodSeconds(r);
+        Scenario.Diurnal diurnal = new Scenario.Diurnal(r.between("diurnal.amplitude", 0, 1, ""), period, horizon,
+                (int) r.integer("diurnal.burst-windows", 0, 1000), r.positive("diurnal.burst-factor", ""),
+                r.between("diurnal.burst-width", 0, 1, "fraction of the period"), fractions(r, "diurnal.burst-starts"));
         String file = r.string("trace.file");
         boolean loop = r.bool("trace.loop");
         String resolved = "";
@@ -430,6 +504,51 @@ public final class ScenarioLoader {
             resolved = resolveTrace(r, file, baseDir);
         }
         return new Scenario.Arrivals(process, utilisation, rate, onOff, mmpp, diurnal, new Scenario.Trace(resolved, loop));
+    }
+
+    /** True if {@code path} holds the string {@code word} (and not a number written as a string). */
+    private static boolean isWord(ConfigReader r, String path, String word) {
+        return r.has(path) && r.config().getValue(path).valueType() == com.typesafe.config.ConfigValueType.STRING
+                && word.equals(r.config().getString(path).trim());
+    }
+
+    /** {@code arrivals.diurnal.period} as seconds, with a message that also names {@code horizon}. */
+    private static double periodSeconds(ConfigReader r) {
+        String path = "diurnal.period";
+        if (r.has(path) && r.config().getValue(path).valueType() == com.typesafe.config.ConfigValueType.STRING) {
+            String text = r.config().getString(path).trim();
+            try {
+                Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                r.badValue(path, "'" + text + "'", "must be seconds (0 = the duration) or " + HORIZON
+                        + " (requests / the mean arrival rate)");
+                return 0;
+            }
+        }
+        return r.nonNegative(path, "seconds (0 = duration), or " + HORIZON);
+    }
+
+    /** A list of numbers, each a fraction in [0, 1); records a problem and returns an empty list otherwise. */
+    private static List<Double> fractions(ConfigReader r, String path) {
+        List<Double> out = new ArrayList<>();
+        try {
+            for (Number v : r.config().getNumberList(path)) {
+                out.add(v.doubleValue());
+            }
+        } catch (ConfigException.Missing e) {
+            return List.of();
+        } catch (ConfigException e) {
+            r.problem(path, "must be a list of numbers, fractions of the period in [0, 1), e.g. [0.1, 0.5, 0.8]");
+            return List.of();
+        }
+        for (int i = 0; i < out.size(); i++) {
+            double f = out.get(i);
+            if (!(f >= 0 && f < 1)) {
+                r.badValue(path + "[" + i + "]", f, "a window start is a fraction of the period in [0, 1)");
+                return List.of();
+            }
+        }
+        return List.copyOf(out);
     }
 
     private static String resolveTrace(ConfigReader r, String file, Path baseDir) {
@@ -487,12 +606,18 @@ public final class ScenarioLoader {
             r.problem("alpha", alpha + ": a Pareto demand needs alpha > 1 (finite mean)");
         }
         List<Scenario.Component> components = new ArrayList<>();
+        String scaling = topLevel ? r.oneOf("mixture-scaling", Scenario.Demand.MIXTURE_SCALINGS) : "components";
         if (topLevel) {
             List<? extends Config> list = r.objects("components");
             Config componentDefaults = r.config().withoutPath("components").withoutPath("distribution");
             for (int i = 0; i < list.size(); i++) {
                 ConfigReader c = r.child(list.get(i).withFallback(componentDefaults), r.key("components[" + i + "]"));
                 double weight = c.positive("weight", "");
+                if (scaling.equals("mixture") && list.get(i).hasPath("mean")) {
+                    c.problem("mean", "with demand.mixture-scaling = mixture a component keeps its standard form (exponential"
+                            + " mean 1, lognormal mu 0, Pareto x_m 1) and only the mixture is scaled to demand.mean; remove"
+                            + " it, or use mixture-scaling = components");
+                }
                 components.add(new Scenario.Component(weight, demand(c, false)));
             }
             if (dist.equals("mixture") && components.isEmpty()) {
@@ -501,7 +626,7 @@ public final class ScenarioLoader {
         }
         double prefill = topLevel ? r.nonNegative("prefill-seconds-per-token", "seconds/token") : 0;
         double decode = topLevel ? r.nonNegative("decode-seconds-per-token", "seconds/token") : 0;
-        return new Scenario.Demand(dist, mean, sigma, alpha, components, prefill, decode);
+        return new Scenario.Demand(dist, mean, sigma, alpha, components, prefill, decode, scaling);
     }
 
     private static Scenario.Information information(ConfigReader r) {
@@ -517,6 +642,7 @@ public final class ScenarioLoader {
 
     private static Scenario.Policy policy(ConfigReader r) {
         int k = (int) r.integer("k", 1, Integer.MAX_VALUE);
+        boolean withReplacement = r.oneOf("k-sampling", Scenario.Policy.K_SAMPLINGS).equals("with-replacement");
         ConfigReader a = r.at("asmf");
         Scenario.Asmf asmf = new Scenario.Asmf((int) a.integer("k", 1, Integer.MAX_VALUE),
                 a.nonNegative("alpha", ""), a.nonNegative("beta", ""), a.nonNegative("gamma", ""), a.nonNegative("delta", ""),
@@ -526,6 +652,7 @@ public final class ScenarioLoader {
             a.problem("c-max", asmf.cMax() + " is below c-min = " + asmf.cMin());
         }
         int threshold = (int) r.integer("sticky-lazy.threshold", 1, 1_000_000);
+        String credit = r.oneOf("sticky-lazy.credit", org.loadlab.balancer.policy.StickyCache.Credit.keys());
         ConfigReader rj = r.at("rejection");
         Scenario.Rejection rejection = new Scenario.Rejection(rj.oneOf("mode", List.of("reject", "delay")),
                 (int) rj.integer("buffer", 1, 10_000_000), rj.positive("backoff", "seconds"), rj.number("multiplier"),
@@ -533,7 +660,7 @@ public final class ScenarioLoader {
         if (rejection.multiplier() < 1) {
             rj.badValue("multiplier", rejection.multiplier(), "must be >= 1 (the wait never shrinks)");
         }
-        return new Scenario.Policy(k, asmf, new Scenario.StickyLazy(threshold), rejection);
+        return new Scenario.Policy(k, withReplacement, asmf, new Scenario.StickyLazy(threshold, credit), rejection);
     }
 
     private static List<Scenario.Event> events(ConfigReader r, Config merged, int n, long topologySeed) {
@@ -640,15 +767,24 @@ public final class ScenarioLoader {
     }
 
     private void crossChecks(ConfigReader r, List<String> policies, double duration, long requests, double warmup,
-                             double seriesInterval, Scenario.Nodes nodes, Scenario.Balancers balancers, Scenario.Arrivals arrivals,
-                             Scenario.Demand demand, Scenario.Information information, Scenario.Policy policy,
-                             List<Scenario.Event> events) {
+                             long warmupRequests, double seriesInterval, Scenario.Nodes nodes, Scenario.Balancers balancers,
+                             Scenario.Arrivals arrivals, Scenario.Demand demand, Scenario.Information information,
+                             Scenario.Policy policy, List<Scenario.Event> events, String model) {
+        boolean bins = model.equals(Scenario.MODEL_BALLS_INTO_BINS);
+        if (bins) {
+            ballsIntoBinsChecks(r, policies, requests);
+        }
+        if (requests > 0 && warmupRequests >= requests) {
+            r.badValue("warmup-requests", warmupRequests, "not below requests = " + requests
+                    + ": nothing would be measured; use fewer warm-up requests");
+        }
+        diurnalChecks(r, arrivals.diurnal(), arrivals.process().equals("diurnal"), requests);
         boolean endless = !arrivals.process().equals("trace") || arrivals.trace().loop();
         if (duration == 0 && requests == 0 && endless) {
             r.problem("duration", "0 with requests = 0" + (arrivals.process().equals("trace") ? " and a looping trace" : "")
                     + ": the arrivals would never stop; set a duration in seconds or a request count");
         }
-        if (duration > 0 && warmup >= duration) {
+        if (duration > 0 && warmup >= duration && !bins) {
             r.badValue("warmup", warmup, "not shorter than duration = " + duration + " s: nothing would be measured");
         }
         if (duration > 0 && duration / seriesInterval > MAX_SERIES_POINTS) {
@@ -663,8 +799,9 @@ public final class ScenarioLoader {
             r.problem("events", "a spike scales the arrival rate, which needs arrivals.process = poisson, on-off or diurnal (was "
                     + arrivals.process() + ")");
         }
-        if (arrivals.process().equals("diurnal") && arrivals.diurnal().period() == 0 && duration == 0) {
-            r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds");
+        if (arrivals.process().equals("diurnal") && arrivals.diurnal().period() == 0 && !arrivals.diurnal().periodIsHorizon()
+                && duration == 0) {
+            r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds, or period = horizon");
         }
         int allowed = balancers.allowedSize(nodes.count());
         if (policies.contains("power-of-k") && policy.k() > allowed) {
@@ -687,7 +824,7 @@ public final class ScenarioLoader {
                     "at %.4g requests/s that is about %.3g requests per run, more than %.0e; use a shorter duration or set requests",
                     lambda, lambda * duration, MAX_EXPECTED_REQUESTS));
         }
-        if (rho >= 1 && nodes.queueCapacity() == 0) {
+        if (rho >= 1 && nodes.queueCapacity() == 0 && !bins) {
             String unstable = "an open system without rejection is unstable at utilisation >= 1; use a value below 1"
                     + " or bound the queues with nodes.queue-capacity > 0";
             if (arrivals.rate() > 0) {

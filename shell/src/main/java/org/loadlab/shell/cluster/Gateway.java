@@ -312,9 +312,10 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         } catch (ScenarioException e) {
             return GatewayReply.badScenario(req.scenarioName() != null ? req.scenarioName() : "request body", e.problems());
         }
-        if (s.isReferenceModel()) {
-            return GatewayReply.badRequest("model", "reference", List.of("message"),
-                    "the time-stepped reference model only simulates; use loadlab simulate");
+        if (s.isReferenceModel() || s.isBallsIntoBins()) {
+            return GatewayReply.badRequest("model", s.model(), List.of("message"),
+                    "the " + (s.isReferenceModel() ? "time-stepped reference model" : "balls-into-bins model")
+                            + " only simulates; use loadlab simulate");
         }
         if (s.information().model().equals("oracle")) {
             return GatewayReply.badRequest("information.model", "oracle", List.of("probe", "cached"),

@@ -78,7 +78,7 @@ public final class LiveRunner {
 
     /**
      * Why live mode cannot run this scenario, if it cannot: the time-stepped reference model
-     * only simulates, and a {@code partition} event is a cut only the simulation engine makes
+     * and balls into bins only simulate, and a {@code partition} event is a cut only the simulation engine makes
      * (on a cluster the network is cut for real, docs/cluster.md). The CLI asks before any run
      * starts, so a refused scenario costs nothing.
      *
@@ -89,6 +89,10 @@ public final class LiveRunner {
             return Optional.of("scenario " + s.name() + " has model = reference (the ASMF seed's time-stepped"
                     + " simulator), which only simulates; run it without --mode live, or live-run a scenario with"
                     + " model = message (e.g. quickstart)");
+        }
+        if (s.isBallsIntoBins()) {
+            return Optional.of("scenario " + s.name() + " uses model = balls-into-bins, whose bins never serve; it only"
+                    + " simulates: run it without --mode live");
         }
         for (Scenario.Event e : s.events()) {
             if (e.type().equals("partition")) {
@@ -147,7 +151,7 @@ public final class LiveRunner {
         boolean oracle = s.information().model().equals("oracle") && !Scenario.isLoadSharing(spec.policy());
         RunAssembly assembly = RunAssembly.build(spec, oracle ? boardView(board) : null);
         onStart.accept(assembly.driver()::generated);
-        RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
+        RunRecorder recorder = new RunRecorder(s.nodes().count(), assembly.warmupSeconds(), s.seriesInterval());
         Replay replay = new Replay(new RequestLedger(new RecorderSink(recorder)));
         ObservationLog sink = new ObservationLog();
         TimerLag lag = new TimerLag();
