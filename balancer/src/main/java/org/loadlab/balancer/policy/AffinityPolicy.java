@@ -67,7 +67,7 @@ public final class AffinityPolicy implements RoutingPolicy {
             return node < 0 ? Step.reject() : Step.route(node);
         }
         if (dirty) {
-            rebuild(c.pool());
+            rebuild(c.pool(), c.allowedCount());
         }
         long h = KeyHash.ofKey(c.key());
         int node = c.attempt() == 0 ? lookup(h) : lookup(h, c);
@@ -94,13 +94,13 @@ public final class AffinityPolicy implements RoutingPolicy {
         return kind == Kind.RING_HASH ? ring.node(h, c::routable) : table.node(h, c::routable);
     }
 
-    private void rebuild(Candidates pool) {
+    private void rebuild(Candidates pool, int allowed) {
         int[] nodes = new int[pool.count()];
         for (int i = 0; i < nodes.length; i++) {
             nodes[i] = pool.node(i);
         }
         if (kind == Kind.RING_HASH) {
-            ring = new HashRing(nodes, size);
+            ring = new HashRing(nodes, size, allowed);
         } else {
             table = new MaglevTable(nodes, size);
         }
