@@ -752,7 +752,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             return;
         }
         if (t.attempt >= retry.maxRetries()) {
-            env.metrics().count(now, RETRIES_EXHAUSTED, 1);
+            if (retry.maxRetries() > 0) {
+                env.metrics().count(now, RETRIES_EXHAUSTED, 1);
+            }
             fail(t, status);
             return;
         }

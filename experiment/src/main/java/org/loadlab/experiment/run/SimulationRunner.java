@@ -47,6 +47,15 @@ public final class SimulationRunner {
 
     /** Runs {@code spec} and returns its result with the number of events processed. */
     public static Outcome runCounted(RunSpec spec) {
+        return runCounted(spec, null);
+    }
+
+    /**
+     * Runs {@code spec} and shows every routed request and counter to {@code tap} as it happens.
+     *
+     * @param tap a study's tap, or null
+     */
+    public static Outcome runCounted(RunSpec spec, RoutingTap tap) {
         long t0 = System.nanoTime();
         Scenario s = spec.scenario();
         if (s.isReferenceModel()) {
@@ -57,7 +66,23 @@ public final class SimulationRunner {
         }
         RunAssembly assembly = RunAssembly.build(spec);
         RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval());
-        RequestLedger sink = new RequestLedger(new RecorderSink(recorder));
+        org.loadlab.kernel.MetricsSink last = new RecorderSink(recorder);
+        if (tap != null) {
+            last = new org.loadlab.kernel.observe.ForwardingSink(last) {
+                @Override
+                public void routed(double now, int balancer, int node, double decisionStart, double arrivalTime) {
+                    tap.routed(now, balancer, node);
+                    super.routed(now, balancer, node, decisionStart, arrivalTime);
+                }
+
+                @Override
+                public void count(double now, String name, long delta) {
+                    tap.counted(now, name, delta);
+                    super.count(now, name, delta);
+                }
+            };
+        }
+        RequestLedger sink = new RequestLedger(last);
         SimEngine engine = new SimEngine(spec.seed(), s.nodes().count(), assembly.balancers().length, 1,
                 new LatencyModel(s.network().latency(), s.network().jitter()), sink);
         for (int j = 0; j < assembly.nodeCount(); j++) {

@@ -118,6 +118,16 @@ public final class BackendNode implements Logic<NodeMessage> {
         }
     }
 
+    /** Starts the report and heartbeat schedules afresh (at a random phase, as at the start). */
+    private void restartSchedules(Env env) {
+        if (settings.reportPeriod() > 0 && !settings.reportTo().isEmpty()) {
+            env.startTimer(reportKey, rng.nextDouble() * settings.reportPeriod(), new NodeMessage.ReportTick());
+        }
+        if (settings.heartbeatPeriod() > 0 && !settings.reportTo().isEmpty()) {
+            env.startTimer(heartbeatKey, rng.nextDouble() * settings.heartbeatPeriod(), new NodeMessage.HeartbeatTick());
+        }
+    }
+
     @Override
     public void on(NodeMessage message, Env env) {
         if (rng == null) {
@@ -150,7 +160,10 @@ public final class BackendNode implements Logic<NodeMessage> {
             onFail(env);
         } else if (message instanceof NodeMessage.Recover) {
             failed = false;
-            crashed = false;
+            if (crashed) {
+                crashed = false;
+                restartSchedules(env); // a crashed member's timers died with it; a restarted one starts them again
+            }
         } else if (message instanceof NodeMessage.Degrade d) {
             onDegrade(d.factor(), env);
         } else if (message instanceof NodeMessage.Crash) {

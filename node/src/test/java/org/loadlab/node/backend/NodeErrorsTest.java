@@ -86,6 +86,23 @@ class NodeErrorsTest {
     }
 
     @Test
+    void aCrashedNodeThatRecoversReportsAgain() {
+        NodeSettings reporting = new NodeSettings(1, 0, 0.1, 0.5, 0, List.of(B0), FeedbackSettings.OFF, 0.2);
+        BackendNode node = new BackendNode(SELF, 1.0, reporting);
+        SimHarness sim = run(node);
+        sim.sendAt(0, SELF, new NodeMessage.Crash());
+        sim.runUntil(5);
+        sim.drain();
+        sim.sendAt(5, SELF, new NodeMessage.Recover());
+        sim.runUntil(7);
+        List<SimHarness.Delivery> after = sim.drain();
+        long reports = after.stream().filter(d -> d.message() instanceof BalancerMessage.LoadReport).count();
+        long beats = after.stream().filter(d -> d.message() instanceof BalancerMessage.Heartbeat).count();
+        assertTrue(reports >= 3, "reports every 0.5 s after the restart: " + reports);
+        assertTrue(beats >= 9, "heartbeats every 0.2 s after the restart: " + beats);
+    }
+
+    @Test
     void theLatencyEstimateIsQueuePlusOneTimesTheRecentServiceTime() {
         BackendNode node = new BackendNode(SELF, 2.0, settings(0));
         SimHarness sim = run(node);
