@@ -17,9 +17,9 @@ import picocli.CommandLine.Parameters;
  * (default {@code results/studies}). Exit code 2 for an unknown study or bad seeds.
  */
 @Command(name = "study", mixinStandardHelpOptions = true,
-        description = "Run a production study (herding, cold-start, slow-host, retry-storm, scale-event): table and plot.")
+        description = "Run a production study (herding, cold-start, slow-host, retry-storm, scale-event, hash-remapping): table and plot.")
 final class StudyCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "NAME", description = "herding, cold-start, slow-host, retry-storm or scale-event.")
+    @Parameters(index = "0", paramLabel = "NAME", description = "herding, cold-start, slow-host, retry-storm, scale-event or hash-remapping.")
     private String name;
 
     @Option(names = "--seeds", paramLabel = "A:B", description = "Seeds of every variant (default: the scenario's own).")
@@ -35,7 +35,8 @@ final class StudyCommand implements Callable<Integer> {
         }
         List<Long> s;
         try {
-            s = seeds == null ? Scenarios.loader().load(name, List.of()).seeds() : Seeds.parse(seeds);
+            s = seeds != null ? Seeds.parse(seeds)
+                    : name.equals("hash-remapping") ? List.of() : Scenarios.loader().load(name, List.of()).seeds();
         } catch (IllegalArgumentException e) {
             throw new BadInputException("--seeds = '" + seeds + "': " + e.getMessage());
         }
@@ -44,8 +45,8 @@ final class StudyCommand implements Callable<Integer> {
         System.out.println(table.title());
         System.out.println();
         System.out.print(table.markdown());
-        System.out.printf(java.util.Locale.ROOT, "%nseeds %s; %.1f s. Wrote %s/{%s.md, %s.csv, %s.png}%n", s,
-                (System.nanoTime() - t0) / 1e9, out, name, name, name);
+        System.out.printf(java.util.Locale.ROOT, "%nseeds %s; %.1f s. Wrote %s/{%s.md, %s.csv%s}%n", s,
+                (System.nanoTime() - t0) / 1e9, out, name, name, name.equals("hash-remapping") ? "" : ", " + name + ".png");
         return 0;
     }
 }

@@ -7,11 +7,13 @@ import java.util.List;
 /**
  * The five production studies by name, as {@code loadlab study NAME} runs them: the grid of
  * variants over the seeds, the table (printed, and written as NAME.md and NAME.csv) and the
- * plot (NAME.png) in the output directory.
+ * plot (NAME.png) in the output directory; and {@code hash-remapping}, the hashing structures
+ * against theory (a table, no simulation, no seeds).
  */
 public final class ProductionStudies {
     /** The study names. */
-    public static final List<String> NAMES = List.of("herding", "cold-start", "slow-host", "retry-storm", "scale-event");
+    public static final List<String> NAMES = List.of("herding", "cold-start", "slow-host", "retry-storm", "scale-event",
+            "hash-remapping");
 
     private ProductionStudies() {
     }
@@ -57,6 +59,7 @@ public final class ProductionStudies {
                 ScaleEventStudy.plot(ms, List.of("round-robin", "least-connections", "least-connections + slow start",
                         "least-queue, view 1 s old", "least-queue, view 1 s old + slow start", "p2c, view 1 s old"), out);
             }
+            case "hash-remapping" -> table = HashRemapping.table(List.of(10, 20, 100));
             default -> throw new IllegalArgumentException("study '" + name + "' does not exist; allowed: " + String.join(", ", NAMES));
         }
         table.write(out, name);
