@@ -286,6 +286,15 @@ public final class ScenarioLoader {
         }
     }
 
+    /** The smallest prime ≥ {@code n}. */
+    private static long nextPrime(long n) {
+        long p = n;
+        while (!org.loadlab.balancer.policy.ProductionParameters.isPrime(p)) {
+            p++;
+        }
+        return p;
+    }
+
     /** The {@code keys} block: affinity keys of the requests. */
     private static Scenario.Keys keys(ConfigReader r) {
         String dist = r.oneOf("distribution", KEY_DISTRIBUTIONS);
@@ -843,6 +852,10 @@ public final class ScenarioLoader {
         int allowed = balancers.allowedSize(nodes.count());
         if (policies.contains("power-of-k") && policy.k() > allowed) {
             r.problem("policy.k", policy.k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
+        }
+        if (policies.contains("maglev") && policy.production().maglevTableSize() < allowed) {
+            r.badValue("policy.maglev.table-size", policy.production().maglevTableSize(), "a prime >= the allowed set ("
+                    + allowed + " nodes): every node needs a slot; e.g. " + nextPrime(Math.max(allowed, 65537)));
         }
         if (policies.contains("p2c") && allowed < 2) {
             r.problem("policies", "p2c samples 2 distinct nodes but the allowed set has " + allowed);
