@@ -56,7 +56,8 @@ public final class ResultsCsv {
             metric("duration_s", m -> CsvNumbers.format(m.durationSeconds())),
             metric("node_request_share", m -> CsvNumbers.join(m.nodeRequestShare())),
             metric("node_utilisation", m -> CsvNumbers.join(m.nodeUtilisation())),
-            metric("node_max_queue", m -> CsvNumbers.join(m.nodeMaxQueue())));
+            metric("node_max_queue", m -> CsvNumbers.join(m.nodeMaxQueue())),
+            metric("max_node_share_1s", m -> CsvNumbers.format(m.maxNodeShare1s())));
 
     /** The column names, in file order. */
     public static final List<String> HEADER = COLUMNS.stream().map(Column::name).toList();

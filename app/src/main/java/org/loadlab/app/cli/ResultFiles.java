@@ -124,7 +124,7 @@ final class ResultFiles implements AutoCloseable {
                 m.durationSeconds(), m.throughputRps(), m.responseMean(), m.responseP50(), m.responseP95(), m.responseP99(),
                 m.responseP999(), m.responseMax(), m.waitMean(), m.backlogArea(), m.meanQueueLength(), m.maxQueue(),
                 m.maxClusterQueue(), m.decisions(), m.queriesPerDecision(), m.messagesByKind(), m.messagesTotal(),
-                m.bytesEstimated(), m.stateUpdates(), List.of(), List.of(), List.of(), m.jainFairness(), List.of(), "",
+                m.bytesEstimated(), m.stateUpdates(), List.of(), List.of(), List.of(), m.jainFairness(), m.maxNodeShare1s(), List.of(), "",
                 m.counters(), m.extras());
         return new RunResult(run.scenario(), run.policy(), run.seed(), slim);
     }

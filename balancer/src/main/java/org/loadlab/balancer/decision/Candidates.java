@@ -15,6 +15,8 @@ import org.loadlab.node.protocol.LoadSnapshot;
  */
 public final class Candidates {
     private final int[] inFlight;
+    private final NodeWeights weights;
+    private final java.util.function.DoubleSupplier clock;
     private int[] nodes;
     private LoadSnapshot[] loads;
     private String[] masks;
@@ -23,7 +25,18 @@ public final class Candidates {
 
     /** @param inFlight this balancer's outstanding requests per node index (shared, live) */
     public Candidates(int[] inFlight) {
+        this(inFlight, NodeWeights.NONE, () -> Double.NaN);
+    }
+
+    /**
+     * @param inFlight this balancer's outstanding requests per node index (shared, live)
+     * @param weights the balancer's dynamic node weights (slow start)
+     * @param clock the balancer's clock, seconds (for scorers whose values decay with time)
+     */
+    public Candidates(int[] inFlight, NodeWeights weights, java.util.function.DoubleSupplier clock) {
         this.inFlight = inFlight;
+        this.weights = weights;
+        this.clock = clock;
     }
 
     /**
@@ -107,6 +120,16 @@ public final class Candidates {
             }
         }
         return true;
+    }
+
+    /** The dynamic weight of candidate {@code position}'s node, in (0, 1] (below 1 in slow start). */
+    public double weight(int position) {
+        return weights.weight(nodes[position]);
+    }
+
+    /** The balancer's time now, seconds (NaN for candidates built outside a balancer). */
+    public double now() {
+        return clock.getAsDouble();
     }
 
     /** Requests this balancer has in flight at candidate {@code position}'s node. */

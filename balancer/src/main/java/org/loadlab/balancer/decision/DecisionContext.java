@@ -92,6 +92,46 @@ public interface DecisionContext {
     /** Requests this balancer has sent to {@code node} and not yet seen answered. */
     int inFlight(int node);
 
+    /** Which attempt at the request this decision is for: 0 for the first, 1 for the first retry, ... */
+    int attempt();
+
+    /**
+     * True if this decision must avoid {@code node}: a retry goes to a node it has not tried
+     * (the balancer masks such nodes in every read and re-decides a route to one).
+     */
+    boolean excluded(int node);
+
+    /** The request's affinity key, or {@code BalancerMessage.Arrival.NO_KEY}. */
+    long key();
+
+    /**
+     * {@code k} distinct pool nodes drawn without replacement in proportion to their weights,
+     * as candidates without loads (for policies that rank by what the balancer itself knows:
+     * requests in flight, measured latency); nodes this decision must avoid are masked.
+     *
+     * @param k nodes, ≥ 1 (the whole pool when k covers it)
+     * @return the candidates (reused by the next call)
+     */
+    Candidates draw(int k);
+
+    /** True if {@code node} is in the pool now and this decision need not avoid it. */
+    boolean routable(int node);
+
+    /** The node's dynamic weight now, in (0, 1] (below 1 while slow start ramps it up). */
+    double weight(int node);
+
+    /** True while some node of the pool has a dynamic weight below 1 (slow start). */
+    boolean weightsUnequal();
+
+    /**
+     * Sends a {@code Probe} to each of {@code nodes} without waiting: the replies reach the
+     * policy later through {@link RoutingPolicy#onProbeReply} (Prequal's asynchronous probes).
+     * Each probe counts as a query of this decision.
+     *
+     * @param nodes allowed nodes
+     */
+    void probe(int[] nodes);
+
     /**
      * True when a null load means "not reported yet" rather than "did not answer": in the
      * cached information model a policy may then choose blindly among such nodes. False in

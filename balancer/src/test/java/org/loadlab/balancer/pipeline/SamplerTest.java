@@ -14,6 +14,7 @@ import org.loadlab.balancer.decision.DecisionContext;
 import org.loadlab.balancer.policy.AsmfSettings;
 import org.loadlab.balancer.policy.PolicyCatalog;
 import org.loadlab.balancer.policy.PolicyParameters;
+import org.loadlab.balancer.policy.ProductionParameters;
 import org.loadlab.balancer.policy.StickyCache;
 
 /** Power-of-k's two ways of drawing: k distinct nodes (default) or k i.i.d. draws with replacement. */
@@ -35,6 +36,14 @@ class SamplerTest {
             public int inFlight(int node) { return 0; }
             public boolean unknownLoadRoutable() { return false; }
             public void count(String name, long delta) { }
+            public int attempt() { return 0; }
+            public boolean excluded(int node) { return false; }
+            public long key() { return 0; }
+            public Candidates draw(int k) { throw new UnsupportedOperationException(); }
+            public boolean routable(int node) { return node >= 0 && node < size; }
+            public double weight(int node) { return 1; }
+            public boolean weightsUnequal() { return false; }
+            public void probe(int[] nodes) { }
         };
     }
 
@@ -67,13 +76,13 @@ class SamplerTest {
         assertFalse(Sampler.distinct(3).withReplacement());
         assertEquals(2, Sampler.distinct(3).reads(2));
         assertThrows(IllegalArgumentException.class, () -> Sampler.withReplacement(0));
-        assertThrows(IllegalArgumentException.class, () -> new Sampler(Sampler.ALL, true));
+        assertThrows(IllegalArgumentException.class, () -> new Sampler(Sampler.ALL, true, true));
     }
 
     @Test
     void powerOfKTakesTheSamplingFromItsParameters() {
         PolicyParameters distinct = new PolicyParameters(2, AsmfSettings.DEFAULT, 3);
-        PolicyParameters iid = new PolicyParameters(2, AsmfSettings.DEFAULT, 3, true, StickyCache.Credit.HEADROOM);
+        PolicyParameters iid = new PolicyParameters(2, AsmfSettings.DEFAULT, 3, true, StickyCache.Credit.HEADROOM, ProductionParameters.DEFAULTS);
         assertFalse(PolicyCatalog.create("power-of-k", distinct, new double[4]).sampler().withReplacement());
         assertTrue(PolicyCatalog.create("power-of-k", iid, new double[4]).sampler().withReplacement());
         assertFalse(PolicyCatalog.create("p2c", iid, new double[4]).sampler().withReplacement(), "p2c keeps 2 distinct nodes");

@@ -40,6 +40,10 @@ import java.util.List;
  * @param guardrails the balancers' guardrail filters (block {@code guardrails})
  * @param membership how long simulated membership news takes after a crash or partition
  *     (block {@code membership})
+ * @param keys the requests' affinity keys (block {@code keys})
+ * @param slowStart slow start of new and recovered nodes (block {@code slow-start})
+ * @param outlierDetection passive outlier ejection (block {@code outlier-detection})
+ * @param retry retries, per-try timeout, backoff and retry budget (block {@code retry})
  */
 public record Scenario(String name, String description, List<Long> seeds, long topologySeed, List<String> policies,
                        double duration, long requests, double warmup, long warmupRequests, double drainTimeout,
@@ -48,7 +52,10 @@ public record Scenario(String name, String description, List<Long> seeds, long t
                        Information information, Network network, Policy policy, List<Event> events,
                        String resolvedJson, String model, Reference reference,
                        org.loadlab.node.sharing.SharingSettings loadSharing,
-                       org.loadlab.balancer.guardrail.Guardrails guardrails, Membership membership) {
+                       org.loadlab.balancer.guardrail.Guardrails guardrails, Membership membership, Keys keys,
+                       org.loadlab.balancer.guardrail.SlowStart slowStart,
+                       org.loadlab.balancer.guardrail.OutlierDetection outlierDetection,
+                       org.loadlab.balancer.retry.RetrySettings retry) {
 
     /**
      * True if {@code policy} is a peer-to-peer load-sharing protocol ({@code none},
@@ -118,14 +125,50 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param heartbeatPeriod seconds between a node's heartbeats to the balancers, 0 = none
      * @param speedsPerSeed draw μ_j from each run's seed instead of the topology seed (for
      *     {@code uniform} rates: seed 001's "averaged over 5 seeded trials" with speeds redrawn)
+     * @param errors which nodes fail requests, how often and how (block {@code nodes.errors})
      */
     public record Nodes(int count, int servers, String rateDistribution, double rateValue, double rateMin,
                         double rateMax, int queueCapacity, double resourcePeriod, double heartbeatPeriod,
-                        boolean speedsPerSeed) {
+                        boolean speedsPerSeed, NodeErrors errors) {
         /** Expected total service capacity Σ c·μ_j in work units/s. */
         public double expectedCapacity() {
             double mu = rateDistribution.equals("uniform") ? (rateMin + rateMax) / 2 : rateValue;
             return (double) count * servers * mu;
+        }
+    }
+
+    /**
+     * Nodes that fail requests (HTTP 500): each request at {@code nodes} fails with
+     * probability {@code rate}, answered at once ({@code fast}) or after its service.
+     *
+     * @param rate probability in [0, 1] (0: no errors)
+     * @param nodes the failing nodes (resolved from {@code nodes} or {@code fraction}; all when neither is set)
+     * @param fast true: the error is answered without serving
+     */
+    public record NodeErrors(double rate, List<Integer> nodes, boolean fast) {
+        /** No errors. */
+        public static final NodeErrors NONE = new NodeErrors(0, List.of(), true);
+
+        /** The error rate of node {@code j}. */
+        public double rateOf(int j) {
+            return rate > 0 && nodes.contains(j) ? rate : 0;
+        }
+    }
+
+    /**
+     * Affinity keys of the requests.
+     *
+     * @param distribution none, zipf or uniform
+     * @param count distinct keys
+     * @param zipfExponent s of the Zipf popularity 1/r^s
+     */
+    public record Keys(String distribution, int count, double zipfExponent) {
+        /** No keys. */
+        public static final Keys NONE = new Keys("none", 10000, 1.0);
+
+        /** True if requests carry keys. */
+        public boolean present() {
+            return !distribution.equals("none");
         }
     }
 
@@ -244,8 +287,10 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param asmf ASMF parameters (seed 000)
      * @param stickyLazy Sticky-Lazy parameters (seed 001)
      * @param rejection what a balancer does with a request its policy refuses
+     * @param production the production policies' parameters and error-aware scoring
      */
-    public record Policy(int k, boolean kWithReplacement, Asmf asmf, StickyLazy stickyLazy, Rejection rejection) {
+    public record Policy(int k, boolean kWithReplacement, Asmf asmf, StickyLazy stickyLazy, Rejection rejection,
+                         org.loadlab.balancer.policy.ProductionParameters production) {
         /** The {@code policy.k-sampling} values. */
         public static final List<String> K_SAMPLINGS = List.of("distinct", "with-replacement");
     }
@@ -295,7 +340,8 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * A scripted event.
      *
      * @param at time, seconds
-     * @param type fail, recover, degrade, spike, crash, partition, heartbeat-loss, rejoin or chaos
+     * @param type fail, recover, degrade, spike, crash, partition, heartbeat-loss, rejoin, chaos, join
+     *     (the nodes are absent until {@code at}, then join) or leave (the nodes leave gracefully at {@code at})
      * @param until end of a spike, partition or heartbeat loss, seconds
      * @param factor degradation factor of μ, or spike multiplier of λ
      * @param nodes target node indices (resolved from {@code nodes} or {@code fraction})

@@ -35,11 +35,13 @@ public final class ScenarioLoader {
     /** The {@code arrivals.diurnal.period} word for the request horizon requests / λ̄. */
     static final String HORIZON = "horizon";
     private static final List<String> EVENTS = List.of("fail", "recover", "degrade", "spike", "crash", "partition",
-            "heartbeat-loss", "rejoin", "chaos");
+            "heartbeat-loss", "rejoin", "chaos", "join", "leave");
     /** Events the ASMF seed's time-stepped model knows. */
     private static final List<String> REFERENCE_EVENTS = List.of("fail", "recover", "degrade", "spike");
     /** Events that act on the balancers' membership (and so need balancers). */
-    private static final Set<String> MEMBERSHIP_EVENTS = Set.of("crash", "partition", "heartbeat-loss", "rejoin");
+    private static final Set<String> MEMBERSHIP_EVENTS = Set.of("crash", "partition", "heartbeat-loss", "rejoin", "join", "leave");
+    private static final List<String> KEY_DISTRIBUTIONS = List.of("none", "zipf", "uniform");
+    private static final List<String> RETRY_ON = List.of("error", "overloaded", "timeout", "reset");
     /** Events that last from {@code at} to {@code until}. */
     private static final Set<String> WINDOWS = Set.of("spike", "partition", "heartbeat-loss");
     private static final String SIMULATOR_GENERATOR = "reference.simulator-generator";
@@ -177,7 +179,7 @@ public final class ScenarioLoader {
         double drainTimeout = r.nonNegative("drain-timeout", "seconds");
         double seriesInterval = r.positive("series-interval", "seconds");
 
-        Scenario.Nodes nodes = nodes(r.at("nodes"));
+        Scenario.Nodes nodes = nodes(r.at("nodes"), topologySeed);
         Scenario.Balancers balancers = balancers(r.at("balancers"));
         Scenario.Arrivals arrivals = arrivals(r.at("arrivals"), baseDir);
         Scenario.Demand demand = demand(r.at("demand"), true);
@@ -200,6 +202,10 @@ public final class ScenarioLoader {
         SharingSettings loadSharing = loadSharing(r.at("load-sharing"));
         Guardrails guardrails = guardrails(r.at("guardrails"));
         Scenario.Membership membership = membership(r.at("membership"));
+        Scenario.Keys keys = keys(r.at("keys"));
+        org.loadlab.balancer.guardrail.SlowStart slowStart = slowStart(r.at("slow-start"));
+        org.loadlab.balancer.guardrail.OutlierDetection outlier = outlierDetection(r.at("outlier-detection"));
+        org.loadlab.balancer.retry.RetrySettings retry = retry(r.at("retry"));
 
         if (r.problems().isEmpty()) {
             // Checks across keys only make sense once every key is valid on its own.
@@ -230,6 +236,7 @@ public final class ScenarioLoader {
                     break;
                 }
             }
+            productionChecks(r, policies, model, nodes, keys, policy, slowStart, outlier, retry, events);
         }
         if (!r.problems().isEmpty()) {
             throw new ScenarioException(source, r.problems());
@@ -237,7 +244,150 @@ public final class ScenarioLoader {
         String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
         return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup, warmupRequests,
                 drainTimeout, seriesInterval, nodes, balancers, arrivals, demand, information, network, policy,
-                events, json, model, reference, loadSharing, guardrails, membership);
+                events, json, model, reference, loadSharing, guardrails, membership, keys, slowStart, outlier, retry);
+    }
+
+    /** Checks of the production mechanisms across keys (issue 14). */
+    private void productionChecks(ConfigReader r, List<String> policies, String model, Scenario.Nodes nodes, Scenario.Keys keys,
+                                  Scenario.Policy policy, org.loadlab.balancer.guardrail.SlowStart slowStart,
+                                  org.loadlab.balancer.guardrail.OutlierDetection outlier,
+                                  org.loadlab.balancer.retry.RetrySettings retry, List<Scenario.Event> events) {
+        for (String p : policies) {
+            if (model.equals("reference") && org.loadlab.balancer.policy.PolicyCatalog.messageOnly(p)
+                    && !p.equals("sticky-lazy") && !p.equals("strict-po2c")) {
+                r.problem("policies", "'" + p + "' needs the message-level model (it measures latency, hashes keys or"
+                        + " probes asynchronously); use model = message");
+            }
+            if (org.loadlab.balancer.policy.PolicyCatalog.hashesKeys(p) && !keys.present()) {
+                r.badValue("keys.distribution", "'none'", "policy '" + p + "' hashes the request key; set zipf or uniform");
+            }
+            if (policy.production().errorPenalty() > 0 && !Scenario.isLoadSharing(p)
+                    && !org.loadlab.balancer.policy.PolicyCatalog.scored(p)) {
+                r.badValue("policy.error-penalty", policy.production().errorPenalty(), "'" + p + "' does not rank nodes by a"
+                        + " score; error-aware scoring applies to " + String.join(", ", org.loadlab.balancer.policy.PolicyCatalog
+                        .entries().stream().map(e -> e.name()).filter(org.loadlab.balancer.policy.PolicyCatalog::scored).toList())
+                        + " (drop '" + p + "' from policies or set error-penalty = 0)");
+            }
+        }
+        if (retry.ownPolicy()) {
+            String rp = retry.policy();
+            if (!policyExists.test(rp)) {
+                r.badValue("retry.policy", "'" + rp + "'", "'same' or a policy: " + policyNames);
+            } else if (org.loadlab.balancer.policy.PolicyCatalog.hashesKeys(rp) && !keys.present()) {
+                r.badValue("keys.distribution", "'none'", "retry.policy '" + rp + "' hashes the request key; set zipf or uniform");
+            }
+        }
+        boolean anyBalancer = policies.stream().anyMatch(p -> !Scenario.isLoadSharing(p));
+        boolean production = slowStart.enabled() || outlier.enabled() || retry.tracksRequests() || nodes.errors().rate() > 0;
+        if (model.equals("reference") && production) {
+            r.problem("model", "'reference' (the ASMF seed's time-stepped model) has no slow start, outlier ejection, retries"
+                    + " or node errors; use model = message");
+        }
+        if (!anyBalancer && (slowStart.enabled() || outlier.enabled() || retry.tracksRequests())) {
+            r.problem("policies", "slow-start, outlier-detection and retry act in the balancers; the load-sharing protocols"
+                    + " have none");
+        }
+        if (retry.tracksRequests()) {
+            for (Scenario.Event e : events) {
+                boolean nodeCounts = e.type().equals("fail") || e.type().equals("chaos") && e.fault().equals("crash");
+                if (nodeCounts) {
+                    r.problem("events", "'" + (e.type().equals("fail") ? "fail" : "chaos crash") + "' makes the node count the"
+                            + " requests it loses, and with retry (max-retries > 0 or per-try-timeout > 0) a lost attempt may"
+                            + " also be retried and served: it would be counted twice; use a crash event (the balancer counts"
+                            + " what it loses, as on a cluster)");
+                    break;
+                }
+            }
+        }
+    }
+
+    /** The smallest prime ≥ {@code n}. */
+    private static long nextPrime(long n) {
+        long p = n;
+        while (!org.loadlab.balancer.policy.ProductionParameters.isPrime(p)) {
+            p++;
+        }
+        return p;
+    }
+
+    /** The {@code keys} block: affinity keys of the requests. */
+    private static Scenario.Keys keys(ConfigReader r) {
+        String dist = r.oneOf("distribution", KEY_DISTRIBUTIONS);
+        int count = (int) r.integer("count", 1, 100_000_000);
+        double s = r.nonNegative("zipf-exponent", "");
+        return new Scenario.Keys(dist, count, s);
+    }
+
+    /** The {@code slow-start} block (Envoy's slow start). */
+    private static org.loadlab.balancer.guardrail.SlowStart slowStart(ConfigReader r) {
+        double window = r.nonNegative("window", "seconds (0: off)");
+        double aggression = r.positive("aggression", "");
+        double min = r.number("min-weight");
+        if (!(min > 0 && min <= 1)) {
+            r.badValue("min-weight", min, "a share in (0, 1] (Envoy: 0.1)");
+            return org.loadlab.balancer.guardrail.SlowStart.OFF;
+        }
+        try {
+            return new org.loadlab.balancer.guardrail.SlowStart(window, aggression, min);
+        } catch (IllegalArgumentException e) {
+            return org.loadlab.balancer.guardrail.SlowStart.OFF; // the problem is recorded above
+        }
+    }
+
+    /** The {@code outlier-detection} block (Envoy's passive outlier detection). */
+    private static org.loadlab.balancer.guardrail.OutlierDetection outlierDetection(ConfigReader r) {
+        boolean enabled = r.bool("enabled");
+        int consecutive = (int) r.integer("consecutive-errors", 0, 1_000_000);
+        double interval = r.positive("interval", "seconds");
+        double base = r.positive("base-ejection-time", "seconds");
+        double max = r.positive("max-ejection-time", "seconds");
+        if (max < base) {
+            r.badValue("max-ejection-time", max, "must be >= base-ejection-time = " + base + " s");
+        }
+        boolean sr = r.bool("success-rate.enabled");
+        int hosts = (int) r.integer("success-rate.minimum-hosts", 1, 1_000_000);
+        int volume = (int) r.integer("success-rate.request-volume", 1, 1_000_000_000);
+        double factor = r.nonNegative("success-rate.stdev-factor", "standard deviations");
+        try {
+            return new org.loadlab.balancer.guardrail.OutlierDetection(enabled, consecutive, interval, base, max, sr, hosts,
+                    volume, factor);
+        } catch (IllegalArgumentException e) {
+            return org.loadlab.balancer.guardrail.OutlierDetection.OFF; // the problem is recorded above
+        }
+    }
+
+    /** The {@code retry} block (Envoy's retry policy and retry budget). */
+    private static org.loadlab.balancer.retry.RetrySettings retry(ConfigReader r) {
+        int max = (int) r.integer("max-retries", 0, 100);
+        java.util.Set<org.loadlab.node.protocol.ResponseStatus> on = java.util.EnumSet.noneOf(
+                org.loadlab.node.protocol.ResponseStatus.class);
+        for (String c : r.strings("retry-on")) {
+            switch (c) {
+                case "error" -> on.add(org.loadlab.node.protocol.ResponseStatus.ERROR);
+                case "overloaded" -> on.add(org.loadlab.node.protocol.ResponseStatus.OVERLOADED);
+                case "timeout" -> on.add(org.loadlab.node.protocol.ResponseStatus.TIMEOUT);
+                case "reset" -> on.add(org.loadlab.node.protocol.ResponseStatus.RESET);
+                default -> r.badValue("retry-on", "'" + c + "'", "a list of " + String.join(", ", RETRY_ON));
+            }
+        }
+        double timeout = r.nonNegative("per-try-timeout", "seconds (0: none)");
+        double base = r.nonNegative("backoff.base", "seconds");
+        double bmax = r.nonNegative("backoff.max", "seconds");
+        if (bmax < base) {
+            r.badValue("backoff.max", bmax, "must be >= backoff.base = " + base + " s (the cap of the jittered wait)");
+        }
+        boolean budget = r.bool("budget.enabled");
+        double percent = r.between("budget.percent", 0, 100, "percent of active requests");
+        int min = (int) r.integer("budget.min-concurrency", 0, 1_000_000);
+        String policy = r.string("policy");
+        if (max > 0 && on.isEmpty()) {
+            r.badValue("retry-on", "[]", "name what is retried (error, overloaded, timeout, reset) or set max-retries = 0");
+        }
+        try {
+            return new org.loadlab.balancer.retry.RetrySettings(max, on, timeout, base, bmax, budget, percent, min, policy);
+        } catch (IllegalArgumentException e) {
+            return org.loadlab.balancer.retry.RetrySettings.OFF; // the problem is recorded above
+        }
     }
 
     /**
@@ -451,7 +601,7 @@ public final class ScenarioLoader {
         return String.valueOf(v.unwrapped());
     }
 
-    private static Scenario.Nodes nodes(ConfigReader r) {
+    private static Scenario.Nodes nodes(ConfigReader r, long topologySeed) {
         int count = (int) r.integer("count", 1, 1_000_000);
         int servers = (int) r.integer("servers", 1, 100_000);
         String dist = r.oneOf("service-rate.distribution", List.of("constant", "uniform"));
@@ -468,7 +618,50 @@ public final class ScenarioLoader {
         double resourcePeriod = r.positive("resource-period", "seconds");
         double heartbeat = r.nonNegative("heartbeat-period", "seconds (0: no heartbeats)");
         boolean speedsPerSeed = r.bool("speeds-per-seed");
-        return new Scenario.Nodes(count, servers, dist, value, min, max, capacity, resourcePeriod, heartbeat, speedsPerSeed);
+        return new Scenario.Nodes(count, servers, dist, value, min, max, capacity, resourcePeriod, heartbeat, speedsPerSeed,
+                nodeErrors(r.at("errors"), count, topologySeed));
+    }
+
+    /** The {@code nodes.errors} block: which nodes fail requests, how often, and whether fast. */
+    private static Scenario.NodeErrors nodeErrors(ConfigReader r, int n, long topologySeed) {
+        double rate = r.between("rate", 0, 1, "probability");
+        boolean fast = r.bool("fast");
+        List<Integer> listed = new ArrayList<>();
+        try {
+            listed.addAll(r.config().getIntList("nodes"));
+        } catch (ConfigException e) {
+            r.problem("nodes", "must be a list of node indices");
+        }
+        double fraction = r.number("fraction");
+        if (!listed.isEmpty() && fraction != 0) {
+            r.problem("nodes", "name the failing nodes with either nodes = [0, 3] or fraction = 0.2 (one of them)");
+        }
+        if (!(fraction >= 0 && fraction <= 1)) {
+            r.badValue("fraction", fraction, "must be in [0, 1] (0: use nodes, or all nodes when nodes is empty)");
+            fraction = 0;
+        }
+        List<Integer> nodes = new ArrayList<>();
+        for (int node : listed) {
+            if (node < 0 || node >= n) {
+                r.problem("nodes", "node " + node + " does not exist; allowed: 0.." + (n - 1));
+            } else if (!nodes.contains(node)) {
+                nodes.add(node);
+            }
+        }
+        if (listed.isEmpty()) {
+            if (fraction > 0) {
+                int[] order = nodeOrder(n, topologySeed);
+                for (int k = 0; k < (int) Math.ceil(fraction * n); k++) {
+                    nodes.add(order[k]);
+                }
+            } else {
+                for (int j = 0; j < n; j++) {
+                    nodes.add(j);
+                }
+            }
+        }
+        nodes.sort(null);
+        return rate == 0 ? Scenario.NodeErrors.NONE : new Scenario.NodeErrors(rate, List.copyOf(nodes), fast);
     }
 
     private static Scenario.Balancers balancers(ConfigReader r) {
@@ -660,7 +853,34 @@ public final class ScenarioLoader {
         if (rejection.multiplier() < 1) {
             rj.badValue("multiplier", rejection.multiplier(), "must be >= 1 (the wait never shrinks)");
         }
-        return new Scenario.Policy(k, withReplacement, asmf, new Scenario.StickyLazy(threshold, credit), rejection);
+        return new Scenario.Policy(k, withReplacement, asmf, new Scenario.StickyLazy(threshold, credit), rejection, production(r));
+    }
+
+    /** The production policies' keys in the {@code policy} block. */
+    private static org.loadlab.balancer.policy.ProductionParameters production(ConfigReader r) {
+        org.loadlab.balancer.policy.ProductionParameters d = org.loadlab.balancer.policy.ProductionParameters.DEFAULTS;
+        int before = r.problems().size();
+        double decay = r.positive("peak-ewma.decay", "seconds");
+        double prior = r.nonNegative("peak-ewma.prior", "seconds");
+        int choices = (int) r.integer("least-request.choices", 1, 1_000_000);
+        double bias = r.nonNegative("least-request.active-request-bias", "");
+        int ring = (int) r.integer("ring-hash.min-ring-size", 1, 8_388_608);
+        int table = (int) r.integer("maglev.table-size", 2, 5_000_011);
+        if (!org.loadlab.balancer.policy.ProductionParameters.isPrime(table)) {
+            r.badValue("maglev.table-size", table, "a prime (Maglev fills a prime-sized table; Envoy: 65537)");
+        }
+        int probes = (int) r.integer("prequal.probes-per-request", 0, 1_000);
+        int pool = (int) r.integer("prequal.pool-size", 1, 100_000);
+        double age = r.positive("prequal.max-age", "seconds");
+        int reuse = (int) r.integer("prequal.reuse", 1, 1_000_000);
+        double q = r.between("prequal.hot-quantile", 0, 1, "quantile");
+        double penalty = r.nonNegative("error-penalty", "score units (0: off)");
+        double errorDecay = r.positive("error-decay", "seconds");
+        if (r.problems().size() > before) {
+            return d;
+        }
+        return new org.loadlab.balancer.policy.ProductionParameters(decay, prior, choices, bias, ring, table, probes, pool,
+                age, reuse, q, penalty, errorDecay);
     }
 
     private static List<Scenario.Event> events(ConfigReader r, Config merged, int n, long topologySeed) {
@@ -806,6 +1026,10 @@ public final class ScenarioLoader {
         int allowed = balancers.allowedSize(nodes.count());
         if (policies.contains("power-of-k") && policy.k() > allowed) {
             r.problem("policy.k", policy.k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
+        }
+        if (policies.contains("maglev") && policy.production().maglevTableSize() < allowed) {
+            r.badValue("policy.maglev.table-size", policy.production().maglevTableSize(), "a prime >= the allowed set ("
+                    + allowed + " nodes): every node needs a slot; e.g. " + nextPrime(Math.max(allowed, 65537)));
         }
         if (policies.contains("p2c") && allowed < 2) {
             r.problem("policies", "p2c samples 2 distinct nodes but the allowed set has " + allowed);

@@ -283,7 +283,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     }
 
     /** Scenario events that only the simulation produces (the cluster has real membership). */
-    static final List<String> SIMULATED_ONLY_EVENTS = List.of("crash", "partition", "heartbeat-loss", "rejoin");
+    static final List<String> SIMULATED_ONLY_EVENTS = List.of("crash", "partition", "heartbeat-loss", "rejoin", "join", "leave");
     /** Scenario events a cluster experiment runs. */
     static final List<String> CLUSTER_EVENTS = List.of("fail", "recover", "degrade", "spike", "chaos");
 
@@ -325,8 +325,8 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             String type = s.events().get(i).type();
             if (SIMULATED_ONLY_EVENTS.contains(type)) {
                 return GatewayReply.badRequest("events[" + i + "].type", type, CLUSTER_EVENTS, "'" + type + "' is a simulated"
-                        + " membership fault; on a cluster, make it for real (SIGKILL or SIGSTOP a member, cut the network:"
-                        + " docs/cluster.md) and the cluster's own membership reaches the balancers");
+                        + " membership event; on a cluster, make it for real (start or stop a member, SIGKILL or SIGSTOP"
+                        + " one, cut the network: docs/cluster.md) and the cluster's own membership reaches the balancers");
             }
         }
         if (s.nodes().count() > settings.maxNodes()) {

@@ -62,6 +62,7 @@ public final class ObservationMerger {
             public void routed(double now, int balancer, int node, double decisionStart, double arrivalTime) {
                 decisionNanos.recordValue(Math.max(0L, Math.round((now - decisionStart) / timeScale * 1e9)));
                 addedNanos.recordValue(Math.max(0L, Math.round((now - arrivalTime) / timeScale * 1e9)));
+                super.routed(now, balancer, node, decisionStart, arrivalTime); // the recorder's herding metric
             }
 
             @Override
