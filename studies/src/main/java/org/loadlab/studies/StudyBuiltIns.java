@@ -5,9 +5,9 @@ import java.util.Map;
 import org.loadlab.experiment.scenario.BuiltIns;
 
 /**
- * The scenarios and campaigns of the three seed studies: ASMF (seed 000, docs/asmf.md),
- * Sticky-Lazy (seed 001, docs/sticky-lazy.md) and peer load sharing (seed 002,
- * docs/load-sharing.md), listed after the general built-ins.
+ * The scenarios and campaigns of the studies: ASMF (seed 000, docs/asmf.md), Sticky-Lazy
+ * (seed 001, docs/sticky-lazy.md), peer load sharing (seed 002, docs/load-sharing.md) and the
+ * production-balancer studies (issue 14, docs/production.md), listed after the general built-ins.
  */
 public final class StudyBuiltIns implements BuiltIns.Source {
     @Override
@@ -21,12 +21,13 @@ public final class StudyBuiltIns implements BuiltIns.Source {
                 "asmf-poisson-large", "asmf-bursty-medium", "asmf-zipf-skew-medium", "asmf-failure-medium",
                 "asmf-spike-medium", "asmf-degraded-medium"));
         m.putAll(BuiltIns.resources("scenarios", "sticky-lazy-seed", "load-sharing"));
+        m.putAll(BuiltIns.resources("scenarios", "herding", "cold-start", "slow-host", "retry-storm", "scale-event"));
         return m;
     }
 
     @Override
     public Map<String, String> campaigns() {
         return BuiltIns.resources("campaigns", "asmf-rigorous", "asmf-final", "asmf-robust", "sticky-lazy",
-                "sticky-lazy-threshold", "load-sharing");
+                "sticky-lazy-threshold", "load-sharing", "herding", "cold-start", "slow-host", "retry-storm", "scale-event");
     }
 }

@@ -56,6 +56,10 @@ public enum Metric {
     MESSAGES_TOTAL("messages_total", "messages sent", "messages", true, RunMetrics::messagesTotal),
     /** Jain's fairness index over per-node utilisation, dimensionless in [1/n, 1] (higher is better). */
     JAIN_FAIRNESS("jain_fairness", "Jain fairness index", "dimensionless", false, RunMetrics::jainFairness),
+    /** Herding: the largest share of a 1 s window's routed requests one node received (issue 14). */
+    MAX_NODE_SHARE("max_node_share_1s", "largest 1 s node share", "share", true, RunMetrics::maxNodeShare1s),
+    /** Retries issued per arrived request (counter {@code retries}; issue 14). */
+    RETRIES_PER_REQUEST("retries_per_request", "retries per request", "retries/request", true, m -> perArrival(m, "retries")),
     /** Load sharing: task transfers per arrived task (counter {@code transfers}; seed 002). */
     TRANSFERS_PER_TASK("transfers_per_task", "transfers per task", "transfers/task", true, m -> perArrival(m, "transfers")),
     /** Load sharing: polls per arrived task (counter {@code polls}; seed 002). */

@@ -11,7 +11,11 @@ import org.hipparchus.stat.inference.WilcoxonSignedRankTest;
  * seed), computed by Hipparchus.
  *
  * <p><b>Undefined results (p = NaN).</b> Fewer than 2 pairs; all differences zero (the two
- * policies behaved identically, e.g. both rejected nothing). For the t-test also: all
+ * policies behaved identically, e.g. both rejected nothing); for Wilcoxon also tied
+ * |differences| among fewer than {@value #NORMAL_MIN_PAIRS} non-zero ones, where only the
+ * normal approximation is available and it is meaningless (with 2 pairs it would claim
+ * p = 0.37 from a statistic that takes two values; exactly, no p below 0.05 is even possible
+ * with fewer than 6 pairs). For the t-test also: all
  * differences equal but not zero (zero variance; Hipparchus would return p = 0, which claims
  * certainty from a degenerate statistic) — the Wilcoxon test still answers then.
  *
@@ -31,6 +35,9 @@ import org.hipparchus.stat.inference.WilcoxonSignedRankTest;
  */
 public final class PairedTests {
 
+    /** Fewest non-zero differences for which the normal approximation of the Wilcoxon test is used (with ties). */
+    public static final int NORMAL_MIN_PAIRS = 6;
+
     /** Largest number of non-zero differences for which the exact Wilcoxon p-value is used. */
     public static final int EXACT_WILCOXON_MAX_PAIRS = 20;
 
@@ -40,7 +47,7 @@ public final class PairedTests {
         EXACT,
         /** Normal approximation with continuity correction. */
         NORMAL,
-        /** Not computed: fewer than 2 pairs or all differences zero; p is NaN. */
+        /** Not computed: fewer than 2 pairs, all differences zero, or ties among too few pairs; p is NaN. */
         UNDEFINED;
 
         /**
@@ -121,6 +128,9 @@ public final class PairedTests {
             ties = absolute[i] == absolute[i - 1];
         }
         boolean exact = m <= EXACT_WILCOXON_MAX_PAIRS && !ties;
+        if (!exact && m < NORMAL_MIN_PAIRS) {
+            return new WilcoxonResult(Double.NaN, WilcoxonMethod.UNDEFINED);
+        }
         WilcoxonSignedRankTest test = new WilcoxonSignedRankTest();
         double p = exact ? exactP(test.wilcoxonSignedRank(reference, policy), m)
                 : test.wilcoxonSignedRankTest(reference, policy, false);

@@ -19,10 +19,14 @@ import java.util.concurrent.Future;
  * {@link Metric#RESPONSE_MEAN} against the first swept key), and per cell the response-time CDF,
  * the queue time series and one box plot per metric.
  *
+ * <p>A metric that is zero (or undefined) in every run of a scenario is not plotted for it: a
+ * chart of a flat zero line says nothing that "zero in every run" does not ({@link #zero()}).
+ *
  * @param sweeps scenario → its sweep plots, in drawing order
  * @param cells cell → its CDF, queue and box plots, in drawing order
+ * @param zero scenario → the report's metrics that are zero or undefined in all its runs (not plotted)
  */
-record ReportPlots(SortedMap<String, List<Plot>> sweeps, SortedMap<Cell, List<Plot>> cells) {
+record ReportPlots(SortedMap<String, List<Plot>> sweeps, SortedMap<Cell, List<Plot>> cells, SortedMap<String, List<Metric>> zero) {
 
     /**
      * Draws and writes every chart.
@@ -35,15 +39,21 @@ record ReportPlots(SortedMap<String, List<Plot>> sweeps, SortedMap<Cell, List<Pl
      */
     static ReportPlots write(Path plotsDir, ReportMeta meta, RunIndex index) throws IOException {
         List<CampaignRun> runs = index.runs();
-        // Every chart is drawn and encoded on its own (XChart: PNG and SVG), which takes most of a
-        // report's time; they are drawn in parallel and collected in drawing order.
+        // Every chart is drawn and encoded on its own (XChart: PNG, SVG on request), which takes
+        // most of a report's time; they are drawn in parallel and collected in drawing order.
         SortedMap<String, List<Draw>> sweepJobs = new TreeMap<>();
+        SortedMap<String, List<Metric>> zero = new TreeMap<>();
         for (String scenario : index.scenarios()) {
+            List<Metric> flat = meta.metrics().stream().filter(m -> zeroEverywhere(runs, scenario, m)).toList();
+            zero.put(scenario, flat);
             List<Draw> jobs = new ArrayList<>();
             for (int k = 0; k < meta.sweptParameters().size(); k++) {
                 String key = meta.sweptParameters().get(k);
                 for (SortedMap<String, String> fixed : SweepPlot.fixedCombinations(runs, scenario, key)) {
                     for (Metric metric : meta.metrics()) {
+                        if (flat.contains(metric)) {
+                            continue;
+                        }
                         List<AnalyticCurve> curves = k == 0 && metric == Metric.RESPONSE_MEAN
                                 ? meta.analyticCurves() : List.of();
                         jobs.add(() -> SweepPlot.write(plotsDir, runs, scenario, key, fixed, metric, curves));
@@ -59,7 +69,9 @@ record ReportPlots(SortedMap<String, List<Plot>> sweeps, SortedMap<Cell, List<Pl
             jobs.add(() -> CdfPlot.write(plotsDir, runs, cell.scenario(), cell.parameters()));
             jobs.add(() -> QueuePlot.write(plotsDir, runs, cell.scenario(), cell.parameters()));
             for (Metric metric : meta.metrics()) {
-                jobs.add(() -> BoxPlot.write(plotsDir, runs, cell.scenario(), cell.parameters(), metric));
+                if (!zero.get(cell.scenario()).contains(metric)) {
+                    jobs.add(() -> BoxPlot.write(plotsDir, runs, cell.scenario(), cell.parameters(), metric));
+                }
             }
             cellJobs.put(cell, jobs);
         }
@@ -84,10 +96,23 @@ record ReportPlots(SortedMap<String, List<Plot>> sweeps, SortedMap<Cell, List<Pl
             for (Map.Entry<Cell, List<Future<Optional<Plot>>>> e : cellFutures.entrySet()) {
                 cells.put(e.getKey(), collect(e.getValue()));
             }
-            return new ReportPlots(sweeps, cells);
+            return new ReportPlots(sweeps, cells, zero);
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** True if {@code metric} is 0 or undefined in every run of {@code scenario}. */
+    static boolean zeroEverywhere(List<CampaignRun> runs, String scenario, Metric metric) {
+        for (CampaignRun run : runs) {
+            if (run.scenario().equals(scenario)) {
+                double v = metric.value(run.metrics());
+                if (!Double.isNaN(v) && v != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Draws and writes one chart; empty when the chart has nothing to show. */
@@ -97,8 +122,16 @@ record ReportPlots(SortedMap<String, List<Plot>> sweeps, SortedMap<Cell, List<Pl
 
     private static List<Future<Optional<Plot>>> submit(ExecutorService pool, List<Draw> jobs) {
         List<Future<Optional<Plot>>> futures = new ArrayList<>();
+        boolean svg = ChartFiles.svgOn(); // the pool's threads draw with the caller's setting
         for (Draw job : jobs) {
-            futures.add(pool.submit(job::draw));
+            futures.add(pool.submit(() -> {
+                boolean before = ChartFiles.svg(svg);
+                try {
+                    return job.draw();
+                } finally {
+                    ChartFiles.svg(before);
+                }
+            }));
         }
         return futures;
     }

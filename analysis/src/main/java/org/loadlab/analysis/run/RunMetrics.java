@@ -56,6 +56,10 @@ import java.util.TreeMap;
  * @param nodeMaxQueue per node j: largest q_j in the window, requests
  * @param jainFairness Jain's index (Σρ_j)² / (n Σρ_j²) over {@code nodeUtilisation}: 1 when all
  *     nodes are equally utilised, 1/n when one node does all the work; NaN when no node was busy
+ * @param maxNodeShare1s the herding metric: over the complete 1 s windows between the warm-up
+ *     and the last arrival, the largest share of a window's routed requests (retries included)
+ *     that a single node received; about 1/n for an even spread, 1 when every request of some
+ *     second went to one node; NaN without routed requests (a load-sharing run, the reference model)
  * @param series per-interval time series over the whole run (see {@link SeriesPoint})
  * @param responseHistogram response-time distribution of the window's requests, Base64 of the
  *     compressed HdrHistogram encoding in nanoseconds; decode with {@link #decodeResponseHistogram()}
@@ -70,7 +74,7 @@ import java.util.TreeMap;
     "responseMean", "responseP50", "responseP95", "responseP99", "responseP999", "responseMax",
     "waitMean", "backlogArea", "meanQueueLength", "maxQueue", "maxClusterQueue",
     "decisions", "queriesPerDecision", "messagesByKind", "messagesTotal", "bytesEstimated", "stateUpdates",
-    "nodeRequestShare", "nodeUtilisation", "nodeMaxQueue", "jainFairness", "series", "responseHistogram", "counters", "extras"})
+    "nodeRequestShare", "nodeUtilisation", "nodeMaxQueue", "jainFairness", "maxNodeShare1s", "series", "responseHistogram", "counters", "extras"})
 public record RunMetrics(
         long requestsArrived,
         long requestsCompleted,
@@ -99,6 +103,7 @@ public record RunMetrics(
         List<Double> nodeUtilisation,
         List<Integer> nodeMaxQueue,
         double jainFairness,
+        double maxNodeShare1s,
         List<SeriesPoint> series,
         String responseHistogram,
         SortedMap<String, Long> counters,
@@ -135,6 +140,7 @@ public record RunMetrics(
      * @param nodeUtilisation see the class comment
      * @param nodeMaxQueue see the class comment
      * @param jainFairness see the class comment
+     * @param maxNodeShare1s see the class comment
      * @param series see the class comment
      * @param responseHistogram see the class comment
      * @param counters see the class comment

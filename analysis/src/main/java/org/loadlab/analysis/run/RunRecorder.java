@@ -54,6 +54,7 @@ public final class RunRecorder {
     private final DurationStats response = new DurationStats(true);
     private final DurationStats waiting = new DurationStats(false);
     private final NodeRows rows;
+    private final PeakNodeShare peakShare;
 
     private long arrived;
     private long completed;
@@ -96,6 +97,7 @@ public final class RunRecorder {
         this.rows = new NodeRows(nodes);
         this.queues = new QueueTracker(rows, warmupSeconds, series);
         this.serverTime = new ServerTimeIntegrator(rows, warmupSeconds);
+        this.peakShare = new PeakNodeShare(nodes);
     }
 
     /**
@@ -137,6 +139,20 @@ public final class RunRecorder {
         }
         decisions++;
         this.queries += queries;
+    }
+
+    /**
+     * A balancer sent a request (or a retry of one) to {@code node}: feeds the herding metric
+     * {@link RunMetrics#maxNodeShare1s()}.
+     *
+     * @param now time of the routing, seconds
+     * @param node the node, in [0, n)
+     * @throws IllegalArgumentException if time went back or the node index is out of range
+     */
+    public void routed(double now, int node) {
+        tick(now);
+        checkNode(node);
+        peakShare.routed(now, node);
     }
 
     /**
@@ -432,6 +448,7 @@ public final class RunRecorder {
                 utilisation,
                 nodeMax,
                 JainFairness.of(rho),
+                peakShare.peak(warmup, Double.isNaN(lastArrival) ? endTime : lastArrival),
                 series.points(endTime, nodes),
                 histogram.encode(),
                 counters,

@@ -75,16 +75,24 @@ class StatisticsTest {
 
     @Test
     void wilcoxonUsesNormalApproximationWithTiesAndIsUndefinedWithoutDifferences() {
-        PairedTests.WilcoxonResult ties = PairedTests.wilcoxon(REFERENCE, POLICY); // |d| = 2,3,1,3,1
+        PairedTests.WilcoxonResult ties = PairedTests.wilcoxon(new double[] {1, 2, 3, 4, 5, 6, 7},
+                new double[] {3, 5, 4, 7, 6, 9, 8}); // |d| = 2,3,1,3,1,3,1: tied
         assertEquals(PairedTests.WilcoxonMethod.NORMAL, ties.method());
         assertTrue(ties.p() > 0 && ties.p() < 1);
+        // 5 pairs with tied |d|: too few for the normal approximation, n/a rather than a made-up p
+        PairedTests.WilcoxonResult fewTies = PairedTests.wilcoxon(REFERENCE, POLICY); // |d| = 2,3,1,3,1
+        assertEquals(PairedTests.WilcoxonMethod.UNDEFINED, fewTies.method());
+        assertTrue(Double.isNaN(fewTies.p()));
+        PairedTests.WilcoxonResult twoPairs = PairedTests.wilcoxon(new double[] {1, 2}, new double[] {2, 3});
+        assertEquals(PairedTests.WilcoxonMethod.UNDEFINED, twoPairs.method(), "2 pairs, equal |d|: n/a, not p = 0.37");
         PairedTests.WilcoxonResult none = PairedTests.wilcoxon(new double[] {1, 2}, new double[] {1, 2});
         assertTrue(Double.isNaN(none.p()));
         assertEquals(PairedTests.WilcoxonMethod.UNDEFINED, none.method());
         assertEquals(PairedTests.WilcoxonMethod.UNDEFINED,
                 PairedTests.wilcoxon(new double[] {1}, new double[] {2}).method());
         // constant non-zero differences: t undefined, Wilcoxon (tied |d|) still answers
-        PairedTests.WilcoxonResult constant = PairedTests.wilcoxon(new double[] {1, 2, 3}, new double[] {2, 3, 4});
+        PairedTests.WilcoxonResult constant = PairedTests.wilcoxon(new double[] {1, 2, 3, 4, 5, 6},
+                new double[] {2, 3, 4, 5, 6, 7});
         assertEquals(PairedTests.WilcoxonMethod.NORMAL, constant.method());
         assertTrue(constant.p() <= 1);
     }

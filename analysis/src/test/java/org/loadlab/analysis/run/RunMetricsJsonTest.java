@@ -36,7 +36,7 @@ class RunMetricsJsonTest {
                 "waitMean", "backlogArea", "meanQueueLength", "maxQueue", "maxClusterQueue",
                 "decisions", "queriesPerDecision", "messagesByKind", "messagesTotal", "bytesEstimated",
                 "stateUpdates", "nodeRequestShare", "nodeUtilisation", "nodeMaxQueue", "jainFairness",
-                "series", "responseHistogram", "counters", "extras"), names);
+                "maxNodeShare1s", "series", "responseHistogram", "counters", "extras"), names);
         assertEquals(List.of("timeSeconds", "meanQueue", "maxQueue", "throughputRps"),
                 fieldNames(tree.get("series").get(0)));
     }

@@ -84,6 +84,7 @@ public final class LocalClusterCommand implements Callable<Integer> {
         if (stopAfter != null && !(stopAfter > 0)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--stop-after = " + stopAfter + ": must be > 0");
         }
+        checkBeforeStart();
         List<String> memberArgs = new ArrayList<>();
         for (String s : sets) {
             memberArgs.add("--set");
@@ -142,6 +143,83 @@ public final class LocalClusterCommand implements Callable<Integer> {
             }
         }
         return null;
+    }
+
+    /** Smallest --member-heap: below it a member cannot hold Pekko Cluster, Kamon and a scenario. */
+    static final long MIN_MEMBER_HEAP = 128L << 20;
+
+    /**
+     * Every flag that can be checked without starting a member: ports, heap size, the
+     * experiment's scenario, overrides and policy. Each message names the flag, the value and
+     * what is allowed.
+     *
+     * @throws BadInputException on the first flag that is wrong
+     */
+    void checkBeforeStart() {
+        checkPort("--base-port", basePort, nodes);
+        checkPort("--http-port", httpPort, 0);
+        checkPort("--prometheus-port", prometheusPort, nodes);
+        if (overlaps(httpPort, httpPort, basePort, basePort + nodes)) {
+            throw new BadInputException("--http-port = " + httpPort + ": the remoting ports --base-port " + basePort + ".."
+                    + (basePort + nodes) + " include it; choose a port outside that range");
+        }
+        if (overlaps(prometheusPort, prometheusPort + nodes, basePort, basePort + nodes)
+                || overlaps(httpPort, httpPort, prometheusPort, prometheusPort + nodes)) {
+            throw new BadInputException("--prometheus-port = " + prometheusPort + ": its range " + prometheusPort + ".."
+                    + (prometheusPort + nodes) + " overlaps the remoting ports " + basePort + ".." + (basePort + nodes)
+                    + " or --http-port " + httpPort + "; choose a range apart from both");
+        }
+        long bytes = heapBytes(heap);
+        if (bytes < 0) {
+            throw new BadInputException("--member-heap = '" + heap + "': not a size; use a number with k, m or g, e.g. 384m or 1g");
+        }
+        if (bytes < MIN_MEMBER_HEAP) {
+            throw new BadInputException("--member-heap = '" + heap + "': too small; allowed: at least 128m");
+        }
+        if (experiment == null) {
+            if (policy != null || !experimentSets.isEmpty()) {
+                throw new BadInputException((policy != null ? "--policy" : "--experiment-set")
+                        + " only applies with --experiment SCENARIO");
+            }
+            return;
+        }
+        if (!org.loadlab.experiment.scenario.BuiltIns.SCENARIOS.containsKey(experiment)
+                && !java.nio.file.Files.isRegularFile(java.nio.file.Path.of(experiment))) {
+            throw new BadInputException("--experiment = '" + experiment + "': no such built-in scenario or file; built-in: "
+                    + String.join(", ", org.loadlab.experiment.scenario.BuiltIns.SCENARIOS.keySet()));
+        }
+        org.loadlab.experiment.scenario.Scenario s = Scenarios.load(experiment, experimentSets, policy, null);
+        if (s.isReferenceModel()) {
+            throw new BadInputException("--experiment = '" + experiment + "': it has model = reference (the ASMF seed's"
+                    + " time-stepped simulator), which only simulates; the cluster runs scenarios with model = message");
+        }
+    }
+
+    private static void checkPort(String flag, int port, int following) {
+        if (port < 1 || port + following > 65535) {
+            throw new BadInputException(flag + " = " + port + ": allowed: 1.." + (65535 - following)
+                    + (following > 0 ? " (the next " + following + " ports are used too)" : ""));
+        }
+    }
+
+    private static boolean overlaps(int a1, int a2, int b1, int b2) {
+        return a1 <= b2 && b1 <= a2;
+    }
+
+    /** A JVM -Xmx size in bytes ("384m", "2g", "1048576"), or -1 if it is not one. */
+    static long heapBytes(String size) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1,12})([kKmMgGtT]?)").matcher(size.trim());
+        if (!m.matches()) {
+            return -1;
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2).toLowerCase(Locale.ROOT)) {
+            case "k" -> n << 10;
+            case "m" -> n << 20;
+            case "g" -> n << 30;
+            case "t" -> n << 40;
+            default -> n;
+        };
     }
 
     private int runExperiment(LocalCluster cluster) throws Exception {

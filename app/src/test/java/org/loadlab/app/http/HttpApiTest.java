@@ -140,6 +140,51 @@ class HttpApiTest {
         assertTrue(c.body().get("downingProvider").asText().endsWith("SplitBrainResolverProvider"));
     }
 
+    /**
+     * Sends {@code bytes} of body over a raw socket while reading the answer, as curl does: a
+     * server may answer (and close) before the whole body is sent, which a client that reads
+     * only after sending would miss.
+     */
+    static Reply rawCall(String method, String path, long bytes) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", member.httpPort())) {
+            socket.setSoTimeout(20_000);
+            Thread writer = new Thread(() -> {
+                try {
+                    java.io.OutputStream out = socket.getOutputStream();
+                    out.write((method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            + "Content-Length: " + bytes + "\r\nConnection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    byte[] chunk = new byte[64 * 1024];
+                    java.util.Arrays.fill(chunk, (byte) 'x');
+                    for (long sent = 0; sent < bytes; sent += chunk.length) {
+                        out.write(chunk, 0, (int) Math.min(chunk.length, bytes - sent));
+                    }
+                } catch (IOException e) {
+                    // the server answered and closed before the whole body was sent: expected
+                }
+            });
+            writer.setDaemon(true);
+            writer.start();
+            String response = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            int status = Integer.parseInt(response.substring(9, 12));
+            int split = response.indexOf("\r\n\r\n");
+            String headers = response.substring(0, split).toLowerCase(java.util.Locale.ROOT);
+            String contentType = headers.lines().filter(l -> l.startsWith("content-type:")).map(l -> l.substring(13).trim())
+                    .findFirst().orElse("");
+            return new Reply(status, new ObjectMapper().readTree(response.substring(split + 4)), contentType);
+        }
+    }
+
+    @Test
+    void aBodyOverTheLimitGets413NotARejectionName() throws Exception {
+        long huge = 20L * 1024 * 1024;
+        Reply r = rawCall("POST", "/experiments", huge);
+        assertProblem(r, 413, "body");
+        assertTrue(r.body().get("detail").asText().contains("1 MiB"), r.body().toString());
+        assertTrue(!r.body().toString().contains("Rejection") && !r.body().toString().contains("Exception"), r.body().toString());
+        Reply put = rawCall("PUT", "/policy", huge);
+        assertEquals(413, put.status(), String.valueOf(put.body()));
+    }
+
     @Test
     void theGatewaysAnswersToBadRequestsArriveAsProblemBodiesNamingFieldValueAndAllowed() throws Exception {
         assertProblem(call("POST", "/experiments", "not json"), 400, "body"); // the edge's own (the rest: ControlApiRouteTest)
@@ -232,6 +277,24 @@ class HttpApiTest {
                 "loadlab_decisions_total", "loadlab_requests_rejected_total", "loadlab_routing_decision_latency_seconds_count")) {
             assertTrue(metrics.body().contains(name), name + " exported");
         }
+    }
+
+    /** policy.rejection.mode = delay means on a cluster what it means in the simulation (it used to reject at once there). */
+    @Test
+    void delayModeHoldsAndRetriesOnTheClusterToo() throws Exception {
+        // ASMF refuses a request whose best score is below tau; 0.5 is far above what loaded nodes score.
+        Reply created = create("{\"scenario\":\"quickstart\",\"policy\":\"asmf\",\"seed\":11,\"set\":{\"nodes.count\":4,"
+                + "\"duration\":6,\"warmup\":1,\"demand.mean\":0.2,\"arrivals.utilisation\":0.9,\"policy.asmf.tau\":0.5,"
+                + "\"policy.rejection.mode\":\"delay\",\"policy.rejection.backoff\":0.02}}");
+        assertEquals(201, created.status(), String.valueOf(created.body()));
+        String id = created.body().get("id").asText();
+        JsonNode done = awaitStatus(id, List.of("finished", "failed", "stopped"), 40);
+        assertEquals("finished", done.get("status").asText(), done.toString());
+        JsonNode m = done.get("results").get("metrics");
+        assertTrue(m.path("counters").path("delayed_retries").asLong() > 0,
+                "refused requests are held and retried, as in the simulation: " + m.path("counters"));
+        assertEquals(m.get("requestsArrived").asLong(), m.get("requestsCompleted").asLong() + m.get("requestsRejected").asLong()
+                + m.get("requestsLost").asLong(), "every request is resolved");
     }
 
     @Test

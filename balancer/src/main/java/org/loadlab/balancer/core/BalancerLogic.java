@@ -11,11 +11,18 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 import org.loadlab.balancer.decision.Candidates;
 import org.loadlab.balancer.decision.DecisionContext;
+import org.loadlab.balancer.decision.NodeWeights;
 import org.loadlab.balancer.decision.Step;
 import org.loadlab.balancer.guardrail.Guardrails;
 import org.loadlab.balancer.guardrail.NodeHealth;
+import org.loadlab.balancer.guardrail.OutlierDetection;
+import org.loadlab.balancer.guardrail.OutlierDetector;
+import org.loadlab.balancer.guardrail.SlowStart;
 import org.loadlab.balancer.information.InformationModel;
 import org.loadlab.balancer.decision.RoutingPolicy;
+import org.loadlab.balancer.retry.Backoff;
+import org.loadlab.balancer.retry.RetryBudget;
+import org.loadlab.balancer.retry.RetrySettings;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Env;
 import org.loadlab.kernel.Logic;
@@ -23,6 +30,7 @@ import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.node.protocol.NodeMessage;
+import org.loadlab.node.protocol.ResponseStatus;
 
 /**
  * A balancer (frontend): receives requests from the workload driver, runs its routing
@@ -36,14 +44,17 @@ import org.loadlab.node.protocol.NodeMessage;
  * {@code Probe} per node; the step continues when every reply is in or {@code ProbeTimeout}
  * fires, unanswered nodes excluded), cached (the last {@code LoadReport}, at once) or oracle
  * (exact state, at once). Queries per decision = the reads it made (the oracle charges
- * |allowed| for a single-round policy's read, SPEC.md §2). Several decisions may wait for
- * replies at once; each is keyed by its request id.
+ * |allowed| for a single-round policy's read, SPEC.md §2), plus the asynchronous probes a
+ * policy sent (Prequal). Several decisions may wait for replies at once; each is keyed by
+ * its request id.
  *
- * <p><b>Membership.</b> {@code NodeUnreachable}, {@code NodeReachable}, {@code NodeRemoved}
- * and {@code NodeJoined} take nodes out of the sampling pool and put them back. A decision
- * waiting for a probe of a node that became unreachable counts it as answered "gone" at
- * once. When a node is removed, the requests this balancer has in flight there are lost
- * (counted with {@code lost}); its late responses are ignored.
+ * <p><b>Membership.</b> {@code NodeUnreachable}, {@code NodeReachable}, {@code NodeRemoved},
+ * {@code NodeLeaving} and {@code NodeJoined} take nodes out of the sampling pool and put them
+ * back. A decision waiting for a probe of a node that became unreachable counts it as
+ * answered "gone" at once. When a node is removed, the requests this balancer has in flight
+ * there are lost (counted with {@code lost}; with retries on {@code reset} they are retried
+ * instead); its late responses are ignored. A leaving node takes no new requests and its
+ * requests in flight complete. Nodes may start absent ({@link #absent}) and join later.
  *
  * <p><b>Guardrails</b> ({@link Guardrails}, when enabled): nodes above the CPU threshold,
  * offline or stale are masked (out of the pool, and out of the candidates of a decision
@@ -52,7 +63,25 @@ import org.loadlab.node.protocol.NodeMessage;
  * candidates are all gone is decided again with a new sample. Counters
  * {@code guardrail_masked} (decisions with a masked candidate), {@code guardrail_ejections},
  * {@code guardrail_fail_open}, {@code redecisions}, {@code membership_unreachable},
- * {@code membership_removed}.
+ * {@code membership_removed}, {@code membership_leaving}.
+ *
+ * <p><b>Outlier ejection</b> ({@link OutlierDetection}): consecutive failures and the
+ * success-rate test eject a node into the same ledger, under the same cap, for base × the
+ * node's ejections; counters {@code outlier_ejections}, {@code outlier_ejections_capped}.
+ *
+ * <p><b>Slow start</b> ({@link SlowStart}): a node that joins or becomes reachable again
+ * carries a weight below 1 for the window; draws of k nodes and weighted pickers honour it,
+ * and whole-pool views of ranking policies see the node with that probability. Counter
+ * {@code slow_start_nodes}.
+ *
+ * <p><b>Retries</b> ({@link RetrySettings}): an attempt that fails with a retriable status
+ * (or exceeds the per-try timeout) is retried after a fully jittered backoff on a node the
+ * request has not tried, chosen by the retry policy, while attempts remain and the retry
+ * budget allows (retries waiting in backoff count against it); otherwise the request fails
+ * at once with its status. Counters {@code retries}, {@code retry_overflow},
+ * {@code retries_exhausted}, {@code retry_success}, {@code per_try_timeouts},
+ * {@code failed_<HTTP status>}; error answers count {@code responses_error} in every mode.
+ * A timed-out attempt's copy stays at its node ({@link #orphans}); its late answer is ignored.
  *
  * <p><b>Admission.</b> With a bound on decisions in flight ({@link #limitDecisionsInFlight}),
  * an arrival that finds the bound reached is rejected at once and counted
@@ -61,10 +90,11 @@ import org.loadlab.node.protocol.NodeMessage;
  * <p><b>Refusals.</b> A request the policy refuses (ASMF below τ, no usable reply) is
  * rejected, or in delay mode ({@link RejectionSettings}) held back in a bounded buffer and
  * decided again after a growing backoff; counters {@code delayed_retries} and
- * {@code delay_rejections}.
+ * {@code delay_rejections}. A retry the policy refuses fails with 503.
  *
  * <p>Source: DESIGN.md ("balancers sample k peers by message", "Policies as pipelines,
- * guardrails in the core"), SPEC.md §2–§3, §6 (guardrails), seed 001 (multi-round decisions).
+ * guardrails in the core"), SPEC.md §2–§3, §6 (guardrails), seed 001 (multi-round decisions);
+ * Envoy (slow start, outlier detection, retry policy and budgets).
  */
 public final class BalancerLogic implements Logic<BalancerMessage> {
     /** Counter: decisions in which a guardrail masked at least one candidate. */
@@ -79,32 +109,70 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     public static final String MEMBERSHIP_UNREACHABLE = "membership_unreachable";
     /** Counter: nodes removed from the cluster. */
     public static final String MEMBERSHIP_REMOVED = "membership_removed";
+    /** Counter: nodes that left the cluster gracefully. */
+    public static final String MEMBERSHIP_LEAVING = "membership_leaving";
     /** Counter: requests lost because their node was removed while they were in flight. */
     public static final String LOST_ON_REMOVAL = "lost_on_removal";
     /** Counter: live policy switches. */
     public static final String POLICY_SWITCHES = "policy_switches";
     /** Counter: arrivals refused at once because the decisions in flight were at the admission bound. */
     public static final String ADMISSION_SHED = "admission_shed";
+    /** Counter: outlier ejections (nodes put into the ejection ledger by outlier detection). */
+    public static final String OUTLIER_EJECTIONS = "outlier_ejections";
+    /** Counter: outlier ejections the cap refused. */
+    public static final String OUTLIER_CAPPED = "outlier_ejections_capped";
+    /** Counter: nodes that entered slow start. */
+    public static final String SLOW_START_NODES = "slow_start_nodes";
+    /** Counter: retries issued (granted by attempts and budget). */
+    public static final String RETRIES = "retries";
+    /** Counter: retries refused by the retry budget (the request failed at once). */
+    public static final String RETRY_OVERFLOW = "retry_overflow";
+    /** Counter: requests that failed after using all their retries. */
+    public static final String RETRIES_EXHAUSTED = "retries_exhausted";
+    /** Counter: requests served after at least one retry. */
+    public static final String RETRY_SUCCESS = "retry_success";
+    /** Counter: attempts that exceeded the per-try timeout. */
+    public static final String PER_TRY_TIMEOUTS = "per_try_timeouts";
+    /** Counter: error answers (HTTP 500) from nodes. */
+    public static final String RESPONSES_ERROR = "responses_error";
+    /** Counter prefix: requests that finally failed, by HTTP status (e.g. {@code failed_503}). */
+    public static final String FAILED_PREFIX = "failed_";
 
     private static final int MAX_RESTARTS = 3;
     private static final BalancerMessage.GuardrailTick SWEEP = new BalancerMessage.GuardrailTick();
+    private static final BalancerMessage.OutlierTick OUTLIER_TICK = new BalancerMessage.OutlierTick();
 
     private final BalancerId id;
     private final int nodeCount;
     private final SamplingPool pool;
     private RoutingPolicy policy;
+    private RoutingPolicy retryPolicy;
     private final InformationModel information;
     private final RejectionSettings rejection;
     private final Guardrails guardrails;
     private final boolean guarded;
+    private final boolean screening;
     private final NodeHealth health;
+    private final SlowStartState slow;
+    private final OutlierDetector outliers;
+    private final RetrySettings retry;
+    private final RetryBudget budget;
+    private final boolean tracking;
     private final int[] inFlight;
+    private final int[] orphans;
     private final long[] routed;
     private final Candidates poolCandidates;
+    private final Candidates readCandidates;
+    private final Candidates drawCandidates;
+    private final java.util.function.DoubleSupplier clock = this::now;
     private final LongObjectHashMap<Decision> pending = new LongObjectHashMap<>();
     // Delay mode: requests held back instead of rejected, and how many tries each has had.
     private final LongObjectHashMap<BalancerMessage.Arrival> delayed = new LongObjectHashMap<>();
     private final LongIntHashMap attempts = new LongIntHashMap();
+    // Retries: every routed request until its outcome is final.
+    private final LongObjectHashMap<Attempt> records = new LongObjectHashMap<>();
+    private int retriesActive;
+    private long asyncProbes;
     private boolean poolPanic;
     private int goneNodes;
     private int keepDecisions;
@@ -123,32 +191,42 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
      * @throws IllegalArgumentException if {@code allowed} is empty or has an index outside [0, n)
      */
     public BalancerLogic(BalancerId id, int[] allowed, int nodeCount, RoutingPolicy policy, InformationModel information) {
-        this(id, allowed, nodeCount, policy, information, RejectionSettings.REJECT, Guardrails.OFF);
+        this(id, allowed, nodeCount, policy, information, BalancerSettings.DEFAULT);
     }
 
     /**
      * A balancer without guardrails that handles refused requests as {@code rejection} says.
      *
-     * @throws IllegalArgumentException as the seven-argument constructor
+     * @throws IllegalArgumentException as the six-argument constructor
      */
     public BalancerLogic(BalancerId id, int[] allowed, int nodeCount, RoutingPolicy policy, InformationModel information,
                          RejectionSettings rejection) {
-        this(id, allowed, nodeCount, policy, information, rejection, Guardrails.OFF);
+        this(id, allowed, nodeCount, policy, information, BalancerSettings.of(rejection, Guardrails.OFF));
+    }
+
+    /**
+     * A balancer with guardrails and no slow start, outlier ejection or retries.
+     *
+     * @throws IllegalArgumentException as the six-argument constructor
+     */
+    public BalancerLogic(BalancerId id, int[] allowed, int nodeCount, RoutingPolicy policy, InformationModel information,
+                         RejectionSettings rejection, Guardrails guardrails) {
+        this(id, allowed, nodeCount, policy, information, BalancerSettings.of(rejection, guardrails));
     }
 
     /**
      * @param id this balancer's address
      * @param allowed indices of the nodes this balancer may route to (non-empty, distinct)
      * @param nodeCount n, total number of nodes
-     * @param policy the policy instance owned by this balancer
+     * @param policy the policy instance owned by this balancer (also chooses retries' nodes
+     *     unless {@link #retryPolicy} names another)
      * @param information the information model instance owned by this balancer
-     * @param rejection what to do with a refused request
-     * @param guardrails the guardrail filters
+     * @param settings refusals, guardrails, slow start, outlier ejection and retries
      * @throws IllegalArgumentException if {@code allowed} is empty, has an index outside
      *     [0, n) or twice
      */
     public BalancerLogic(BalancerId id, int[] allowed, int nodeCount, RoutingPolicy policy, InformationModel information,
-                         RejectionSettings rejection, Guardrails guardrails) {
+                         BalancerSettings settings) {
         if (allowed.length == 0) {
             throw new IllegalArgumentException(id + " has an empty allowed set");
         }
@@ -166,14 +244,59 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         this.nodeCount = nodeCount;
         this.pool = new SamplingPool(allowed, nodeCount);
         this.policy = policy;
+        this.retryPolicy = policy;
         this.information = information;
-        this.rejection = rejection;
-        this.guardrails = guardrails;
+        this.rejection = settings.rejection();
+        this.guardrails = settings.guardrails();
         this.guarded = guardrails.enabled();
-        this.health = new NodeHealth(guardrails, nodeCount, allowed.length);
+        OutlierDetection od = settings.outlierDetection();
+        this.outliers = od.enabled() ? new OutlierDetector(od, nodeCount) : null;
+        this.screening = guarded || outliers != null;
+        this.health = new NodeHealth(guardrails, nodeCount, allowed.length, outliers != null);
+        this.slow = new SlowStartState(settings.slowStart(), nodeCount);
+        this.retry = settings.retry();
+        this.budget = new RetryBudget(retry.budget(), retry.budgetPercent(), retry.minRetryConcurrency());
+        this.tracking = retry.tracksRequests();
         this.inFlight = new int[nodeCount];
+        this.orphans = new int[nodeCount];
         this.routed = new long[nodeCount];
-        this.poolCandidates = new Candidates(inFlight);
+        this.poolCandidates = new Candidates(inFlight, slow, clock);
+        this.readCandidates = new Candidates(inFlight, slow, clock);
+        this.drawCandidates = new Candidates(inFlight, slow, clock);
+    }
+
+    private double now() {
+        return env == null ? 0 : env.now();
+    }
+
+    /**
+     * Chooses retries' nodes with {@code p} instead of the balancer's policy (e.g. seed 003's
+     * failover to the unmasked node with the smallest queue).
+     *
+     * @param p a fresh policy instance for this balancer
+     * @return this
+     */
+    public BalancerLogic retryPolicy(RoutingPolicy p) {
+        this.retryPolicy = p;
+        return this;
+    }
+
+    /**
+     * Nodes that are not members yet when the run starts (they {@code NodeJoined} later, e.g.
+     * a scale-up): out of the pool, not counted as removed. Call before the run starts.
+     *
+     * @param nodes allowed node indices
+     * @return this
+     */
+    public BalancerLogic absent(int... nodes) {
+        for (int node : nodes) {
+            if (pool.allowed(node) && !health.gone(node)) {
+                health.membership(node, NodeHealth.Membership.REMOVED);
+                goneNodes++;
+                pool.set(node, false);
+            }
+        }
+        return this;
     }
 
     /**
@@ -222,6 +345,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         if (period > 0) {
             env.startTimer(SWEEP, period, SWEEP);
         }
+        if (outliers != null) {
+            env.startTimer(OUTLIER_TICK, outliers.settings().interval(), OUTLIER_TICK);
+        }
     }
 
     /** Seconds between the guardrails' looks at silent and stale nodes; 0 when no time-based guardrail is on. */
@@ -240,7 +366,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         env.startTimer(SWEEP, sweepPeriod(), SWEEP);
         double now = env.now();
         for (int node : pool.allowedNodes()) {
-            applyEjection(node, health.update(node, null, now));
+            applyEjection(node, health.update(node, null, now), true);
         }
     }
 
@@ -267,10 +393,19 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             onHeartbeat(h.node());
         } else if (message instanceof BalancerMessage.GuardrailTick) {
             sweep();
+        } else if (message instanceof BalancerMessage.OutlierTick) {
+            onOutlierInterval();
+        } else if (message instanceof BalancerMessage.AttemptTimeout t) {
+            onAttemptTimeout(t);
         } else if (message instanceof BalancerMessage.RetryDue due) {
             BalancerMessage.Arrival a = delayed.remove(due.requestId());
             if (a != null) {
                 startDecision(a);
+            } else {
+                Attempt t = records.get(due.requestId());
+                if (t != null && t.state == Attempt.BACKOFF) {
+                    startRetry(t);
+                }
             }
         } else if (message instanceof BalancerMessage.NodeUnreachable u) {
             onMembership(u.node(), NodeHealth.Membership.UNREACHABLE, false);
@@ -278,6 +413,8 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             onMembership(r.node(), NodeHealth.Membership.REACHABLE, false);
         } else if (message instanceof BalancerMessage.NodeRemoved r) {
             onMembership(r.node(), NodeHealth.Membership.REMOVED, false);
+        } else if (message instanceof BalancerMessage.NodeLeaving l) {
+            onMembership(l.node(), NodeHealth.Membership.LEAVING, false);
         } else if (message instanceof BalancerMessage.NodeJoined j) {
             onMembership(j.node(), NodeHealth.Membership.REACHABLE, true);
         }
@@ -286,7 +423,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     // ---------------------------------------------------------------- the decision engine
 
     private void startDecision(BalancerMessage.Arrival a) {
-        Decision d = new Decision(a, env.now());
+        Decision d = new Decision(a, env.now(), policy, 0, null);
         advance(d, policy.start(d));
     }
 
@@ -296,15 +433,27 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             if (step instanceof Step.Route route) {
                 int node = route.node();
                 if (!pool.allowed(node)) {
-                    throw new IllegalStateException(id + ": policy " + policy.name() + " routed to node " + node
+                    throw new IllegalStateException(id + ": policy " + d.policy.name() + " routed to node " + node
                             + ", which is not in the allowed set");
                 }
                 if (health.gone(node)) {
                     // The policy chose a node that has left since it last heard of it: it forgets the node, and
                     // the request is decided again (a few times at most, then rejected).
-                    policy.onNodeGone(node);
-                    step = d.restarts++ < MAX_RESTARTS ? policy.start(d) : Step.reject();
+                    d.policy.onNodeGone(node);
+                    step = d.restarts++ < MAX_RESTARTS ? d.policy.start(d) : Step.reject();
                     continue;
+                }
+                if (d.excluded(node)) {
+                    // A retry goes to a node it has not tried: decide again, then take any other pool node,
+                    // and only when none is left the tried one (Envoy's previous-hosts predicate).
+                    if (d.restarts++ < MAX_RESTARTS) {
+                        step = d.policy.start(d);
+                        continue;
+                    }
+                    int other = untriedPoolNode(d);
+                    if (other >= 0) {
+                        node = other;
+                    }
                 }
                 env.metrics().decision(env.now(), id.index(), d.queries);
                 keep(d, node, "routed");
@@ -315,18 +464,22 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
                 if (shouldRedecide(d)) {
                     d.redecisions++;
                     env.metrics().count(env.now(), REDECISIONS, 1);
-                    step = policy.start(d);
+                    step = d.policy.start(d);
                     continue;
                 }
                 env.metrics().decision(env.now(), id.index(), d.queries);
                 keep(d, -1, "rejected");
-                refuse(d.arrival);
+                if (d.attempt > 0) {
+                    retryRefused(d.arrival.id());
+                } else {
+                    refuse(d.arrival);
+                }
                 return;
             }
             Step.Read read = (Step.Read) step;
             for (int node : read.nodes()) {
                 if (!pool.allowed(node)) {
-                    throw new IllegalStateException(id + ": policy " + policy.name() + " read node " + node
+                    throw new IllegalStateException(id + ": policy " + d.policy.name() + " read node " + node
                             + ", which is not in the allowed set");
                 }
             }
@@ -340,10 +493,36 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         }
     }
 
+    /** A pool node the retry decision {@code d} has not tried (by weight), or −1 if every pool node was tried. */
+    private int untriedPoolNode(Decision d) {
+        int[] o = pool.ordered();
+        int size = pool.size();
+        for (int tries = 0; tries < 4 * size && size > 0; tries++) {
+            int node = o[env.random().nextInt(size)];
+            if (!d.excluded(node)) {
+                return node;
+            }
+        }
+        for (int i = 0; i < size; i++) {
+            if (!d.excluded(o[i])) {
+                return o[i];
+            }
+        }
+        return -1;
+    }
+
     private void onProbeReply(BalancerMessage.ProbeReply r) {
         LoadSnapshot load = r.load();
         if (guarded) {
             health.seen(load, env.now());
+        }
+        if (r.probeId() < 0) {
+            // An asynchronous probe a policy sent (Prequal): its reply feeds the policy's probe pool.
+            policy.onProbeReply(load, env.now());
+            if (retryPolicy != policy) {
+                retryPolicy.onProbeReply(load, env.now());
+            }
+            return;
         }
         Decision d = pending.get(r.probeId());
         if (d == null) {
@@ -377,13 +556,15 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     }
 
     /**
-     * Screens the answers of {@code d}'s read: membership masks (hard), guardrail masks
-     * (soft, capped), and fail-open below the panic threshold.
+     * Screens the answers of {@code d}'s read: membership masks and the nodes a retry tried
+     * (hard), guardrail and outlier masks (soft, capped), fail-open below the panic threshold,
+     * and, for a ranking policy reading the whole pool, slow-start thinning.
      */
     private Candidates screen(Decision d) {
         int n = d.nodes.length;
-        Candidates c = new Candidates(inFlight);
-        if (!guarded && d.masks == null && goneNodes == 0) {
+        Candidates c = readCandidates;
+        boolean thin = thinning(d) && d.nodes == pool.ordered();
+        if (!screening && d.masks == null && goneNodes == 0 && d.tried == null && !thin) {
             d.allGone = false;
             return c.reset(d.nodes, d.loads, null, n);
         }
@@ -398,15 +579,15 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         for (int i = 0; i < n; i++) {
             int node = d.nodes[i];
             LoadSnapshot s = d.loads[i];
-            if (d.masks[i] != null || health.gone(node)) {
+            if (d.masks[i] != null || health.gone(node) || d.excluded(node)) {
                 if (d.masks[i] == null) {
-                    d.masks[i] = health.membershipReason(node);
+                    d.masks[i] = health.gone(node) ? health.membershipReason(node) : "retry: tried before";
                 }
                 gone++;
                 continue;
             }
-            if (guarded) {
-                applyEjection(node, health.update(node, s, now));
+            if (screening) {
+                applyEjection(node, health.update(node, s, now), true);
                 String why = health.ejected(node);
                 if (why != null) {
                     d.masks[i] = why;
@@ -426,7 +607,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             if (alive < guardrails.panicThreshold() * n || alive == 0) {
                 // Too few candidates survive: fail open and choose among all of them (Envoy's panic mode).
                 for (int i = 0; i < n; i++) {
-                    if (d.masks[i] != null && !health.gone(d.nodes[i])) {
+                    if (d.masks[i] != null && !health.gone(d.nodes[i]) && !d.excluded(d.nodes[i])) {
                         d.masks[i] = null;
                     }
                 }
@@ -434,12 +615,54 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
                 env.metrics().count(now, GUARDRAIL_FAIL_OPEN, 1);
             }
         }
+        if (thin) {
+            thin(d.nodes, d.masks, n);
+        }
         return c.reset(d.nodes, d.loads, d.masks, n);
+    }
+
+    /** True if whole-pool views of {@code d} are thinned by slow-start weight (a ranking policy, some node in slow start). */
+    private boolean thinning(Decision d) {
+        return slow.unequal() && !d.policy.appliesWeights();
+    }
+
+    /**
+     * Slow start for policies that rank the whole pool: each node in slow start takes part in
+     * this decision with probability equal to its weight (never all of the eligible ones out).
+     * {@code nodes} is the ordered pool.
+     */
+    private void thin(int[] nodes, String[] masks, int n) {
+        int eligible = 0;
+        for (int i = 0; i < n; i++) {
+            if (masks[i] == null) {
+                eligible++;
+            }
+        }
+        int thinned = 0;
+        int[] out = new int[slow.count];
+        for (int k = 0; k < slow.count; k++) {
+            int node = slow.list[k];
+            int pos = pool.positionInOrdered(node);
+            if (pos < 0 || pos >= n || nodes[pos] != node || masks[pos] != null) {
+                continue;
+            }
+            double w = slow.weight(node);
+            if (w < 1 && env.random().nextDouble() >= w) {
+                masks[pos] = "slow start (weight " + String.format(java.util.Locale.ROOT, "%.2f", w) + ")";
+                out[thinned++] = pos;
+            }
+        }
+        if (thinned > 0 && thinned >= eligible) {
+            for (int k = 0; k < thinned; k++) {
+                masks[out[k]] = null; // keep someone to choose
+            }
+        }
     }
 
     /** True if {@code d} met only gone candidates and another sample may find a live node. */
     private boolean shouldRedecide(Decision d) {
-        return guarded && d.allGone && d.redecisions < guardrails.redecideAttempts() && pool.size() > d.nodes.length;
+        int limit = guarded ? guardrails.redecideAttempts() : Guardrails.OFF.redecideAttempts();
+        return (guarded || d.attempt > 0) && d.allGone && d.redecisions < limit && pool.size() > d.nodes.length;
     }
 
     // ---------------------------------------------------------------- routing and refusal
@@ -451,8 +674,21 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         }
         inFlight[node]++;
         routed[node]++;
-        env.metrics().routed(env.now(), id.index(), node, d.startedAt, a.arrivalTime());
-        env.send(NodeId.of(node), new NodeMessage.Request(a.id(), a.demand(), a.arrivalTime(), id));
+        double now = env.now();
+        env.metrics().routed(now, id.index(), node, d.startedAt, a.arrivalTime());
+        boolean stamp = tracking || d.policy.measuresLatency() || policy.measuresLatency();
+        env.send(NodeId.of(node), new NodeMessage.Request(a.id(), a.demand(), a.arrivalTime(), id, stamp ? now : Double.NaN));
+        if (tracking) {
+            Attempt t = records.get(a.id());
+            if (t == null) {
+                t = new Attempt(a, retry.maxRetries() + 1);
+                records.put(a.id(), t);
+            }
+            t.sent(node, d.attempt, now);
+            if (retry.perTryTimeout() > 0) {
+                env.startTimer(t, retry.perTryTimeout(), new BalancerMessage.AttemptTimeout(a.id(), d.attempt));
+            }
+        }
     }
 
     /**
@@ -480,14 +716,165 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     private void onResponse(BalancerMessage.Response r) {
         int node = r.node();
         if (health.membership(node) == NodeHealth.Membership.REMOVED) {
-            return; // counted as lost when the node was removed
+            return; // counted as lost (or retried) when the node was removed
         }
         inFlight[node]--;
-        policy.onResponse(node, r.served());
-        if (r.served()) {
-            env.metrics().completed(env.now(), r.arrivalTime(), node);
+        double now = env.now();
+        ResponseStatus status = r.status();
+        double latency = Double.isNaN(r.routedAt()) ? Double.NaN : now - r.routedAt();
+        if (status == ResponseStatus.ERROR) {
+            env.metrics().count(now, RESPONSES_ERROR, 1);
+        }
+        if (!tracking) {
+            outcome(node, status, latency, now, true);
+            if (status.served()) {
+                env.metrics().completed(now, r.arrivalTime(), node);
+            } else {
+                env.metrics().rejected(now, r.arrivalTime());
+            }
+            return;
+        }
+        Attempt t = records.get(r.id());
+        if (t == null || t.state != Attempt.IN_FLIGHT || t.node != node || t.routedAt != r.routedAt()) {
+            // The late answer of an attempt given up on (timed out): the node has served its copy.
+            orphans[node]--;
+            outcome(node, status, latency, now, false);
+            return;
+        }
+        env.cancelTimer(t);
+        outcome(node, status, latency, now, true);
+        if (status.served()) {
+            records.remove(t.arrival.id());
+            if (t.attempt > 0) {
+                retriesActive--;
+                env.metrics().count(now, RETRY_SUCCESS, 1);
+            }
+            env.metrics().completed(now, r.arrivalTime(), node);
         } else {
-            env.metrics().rejected(env.now(), r.arrivalTime());
+            attemptFailed(t, status);
+        }
+    }
+
+    /** Tells the policies (and outlier detection, for a current attempt) how an attempt at {@code node} ended. */
+    private void outcome(int node, ResponseStatus status, double latency, double now, boolean current) {
+        policy.onOutcome(node, status, latency, now);
+        if (retryPolicy != policy) {
+            retryPolicy.onOutcome(node, status, latency, now);
+        }
+        if (outliers != null && current && !health.gone(node) && !health.outlierEjected(node)) {
+            String why = outliers.record(node, status);
+            if (why != null) {
+                ejectOutlier(node, why, now);
+            }
+        }
+    }
+
+    private void onAttemptTimeout(BalancerMessage.AttemptTimeout timeout) {
+        Attempt t = records.get(timeout.requestId());
+        if (t == null || t.state != Attempt.IN_FLIGHT || t.attempt != timeout.attempt()) {
+            return;
+        }
+        double now = env.now();
+        env.metrics().count(now, PER_TRY_TIMEOUTS, 1);
+        orphans[t.node]++; // its copy stays at the node; a late answer will be ignored
+        outcome(t.node, ResponseStatus.TIMEOUT, now - t.routedAt, now, true);
+        attemptFailed(t, ResponseStatus.TIMEOUT);
+    }
+
+    /** Attempt {@code t} ended with {@code status}: retry it if its attempts, the retry conditions and the budget allow. */
+    private void attemptFailed(Attempt t, ResponseStatus status) {
+        double now = env.now();
+        if (t.attempt > 0) {
+            retriesActive--;
+        }
+        t.state = Attempt.ENDED;
+        if (!retry.retries(status)) {
+            fail(t, status);
+            return;
+        }
+        if (t.attempt >= retry.maxRetries()) {
+            if (retry.maxRetries() > 0) {
+                env.metrics().count(now, RETRIES_EXHAUSTED, 1);
+            }
+            fail(t, status);
+            return;
+        }
+        if (!budget.allows(retriesActive, records.size())) {
+            env.metrics().count(now, RETRY_OVERFLOW, 1);
+            fail(t, status);
+            return;
+        }
+        retriesActive++;
+        env.metrics().count(now, RETRIES, 1);
+        t.attempt++;
+        t.state = Attempt.BACKOFF;
+        double wait = Backoff.wait(t.attempt, retry.backoffBase(), retry.backoffMax(), env.random());
+        if (wait > 0) {
+            BalancerMessage.RetryDue due = new BalancerMessage.RetryDue(t.arrival.id());
+            env.startTimer(due, wait, due);
+        } else {
+            startRetry(t);
+        }
+    }
+
+    /** The request of {@code t} ends unserved with {@code status}: lost if its node was removed, else failed. */
+    private void fail(Attempt t, ResponseStatus status) {
+        double now = env.now();
+        records.remove(t.arrival.id());
+        if (status == ResponseStatus.RESET) {
+            env.metrics().lost(now, t.node, 1);
+            env.metrics().count(now, LOST_ON_REMOVAL, 1);
+            return;
+        }
+        env.metrics().count(now, FAILED_PREFIX + status.code(), 1);
+        env.metrics().rejected(now, t.arrival.arrivalTime());
+    }
+
+    private void startRetry(Attempt t) {
+        t.state = Attempt.DECIDING;
+        Decision d = new Decision(t.arrival, env.now(), retryPolicy, t.attempt, t);
+        advance(d, retryPolicy.start(d));
+    }
+
+    /** The retry policy found no node for a retry: the request fails with 503. */
+    private void retryRefused(long requestId) {
+        Attempt t = records.get(requestId);
+        if (t == null) {
+            return;
+        }
+        retriesActive--;
+        fail(t, ResponseStatus.UNAVAILABLE);
+    }
+
+    // ---------------------------------------------------------------- outlier ejection
+
+    private void ejectOutlier(int node, String why, double now) {
+        double until = now + outliers.settings().ejectionTime(outliers.ejections(node) + 1);
+        int result = health.ejectOutlier(node, until, why);
+        if (result == NodeHealth.CAPPED) {
+            env.metrics().count(now, OUTLIER_CAPPED, 1);
+            return;
+        }
+        outliers.ejected(node);
+        env.metrics().count(now, OUTLIER_EJECTIONS, 1);
+        if (result == NodeHealth.EJECTED) {
+            applyEjection(node, 1, false);
+        }
+    }
+
+    /** End of an outlier-detection interval: success-rate ejections, returns of nodes whose time is over. */
+    private void onOutlierInterval() {
+        double now = env.now();
+        env.startTimer(OUTLIER_TICK, outliers.settings().interval(), OUTLIER_TICK);
+        int[] nodes = pool.allowedNodes();
+        String[] verdicts = new String[nodes.length];
+        outliers.endInterval(nodes, health::outlierEjected, verdicts);
+        for (int i = 0; i < nodes.length; i++) {
+            int node = nodes[i];
+            applyEjection(node, health.update(node, null, now), true);
+            if (verdicts[i] != null && !health.gone(node) && !health.outlierEjected(node)) {
+                ejectOutlier(node, verdicts[i], now);
+            }
         }
     }
 
@@ -498,7 +885,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         if (guarded && load.node() < nodeCount) {
             double now = env.now();
             health.reported(load, now);
-            applyEjection(load.node(), health.update(load.node(), null, now));
+            applyEjection(load.node(), health.update(load.node(), null, now), true);
         }
     }
 
@@ -506,7 +893,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         if (guarded && node >= 0 && node < nodeCount) {
             double now = env.now();
             health.heard(node, now);
-            applyEjection(node, health.update(node, null, now));
+            applyEjection(node, health.update(node, null, now), true);
         }
     }
 
@@ -515,8 +902,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             return;
         }
         NodeHealth.Membership before = health.membership(node);
-        if (before == NodeHealth.Membership.REMOVED && state == NodeHealth.Membership.REACHABLE && !join) {
-            return; // a removed member never comes back; a new one joins
+        if ((before == NodeHealth.Membership.REMOVED || before == NodeHealth.Membership.LEAVING)
+                && state == NodeHealth.Membership.REACHABLE && !join) {
+            return; // a removed or departed member never comes back; a new one joins
         }
         if (!health.membership(node, state)) {
             return;
@@ -524,19 +912,52 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         goneNodes += (state == NodeHealth.Membership.REACHABLE ? 0 : 1) - (before == NodeHealth.Membership.REACHABLE ? 0 : 1);
         double now = env.now();
         if (state == NodeHealth.Membership.REACHABLE) {
+            if (slow.begin(node, now)) {
+                env.metrics().count(now, SLOW_START_NODES, 1);
+            }
             refreshPool(node);
             return;
         }
         pool.set(node, false);
-        policy.onNodeGone(node);
-        env.metrics().count(now, state == NodeHealth.Membership.REMOVED ? MEMBERSHIP_REMOVED : MEMBERSHIP_UNREACHABLE, 1);
-        if (state == NodeHealth.Membership.REMOVED && inFlight[node] > 0) {
-            env.metrics().lost(now, node, inFlight[node]);
-            env.metrics().count(now, LOST_ON_REMOVAL, inFlight[node]);
-            inFlight[node] = 0;
+        policiesForget(node);
+        env.metrics().count(now, switch (state) {
+            case REMOVED -> MEMBERSHIP_REMOVED;
+            case LEAVING -> MEMBERSHIP_LEAVING;
+            default -> MEMBERSHIP_UNREACHABLE;
+        }, 1);
+        if (state == NodeHealth.Membership.REMOVED) {
+            removeInFlight(node, now);
         }
         updatePanic();
         releaseProbesTo(node);
+    }
+
+    /** Node {@code node} was removed: its requests in flight are lost, or retried where retries cover resets. */
+    private void removeInFlight(int node, double now) {
+        if (!tracking) {
+            if (inFlight[node] > 0) {
+                env.metrics().lost(now, node, inFlight[node]);
+                env.metrics().count(now, LOST_ON_REMOVAL, inFlight[node]);
+                inFlight[node] = 0;
+            }
+            return;
+        }
+        LongArrayList ids = new LongArrayList();
+        for (LongObjectCursor<Attempt> e : records) {
+            if (e.value.node == node && e.value.state == Attempt.IN_FLIGHT) {
+                ids.add(e.key);
+            }
+        }
+        inFlight[node] = 0;
+        orphans[node] = 0;
+        long[] sorted = ids.toArray();
+        Arrays.sort(sorted);
+        for (long requestId : sorted) {
+            Attempt t = records.get(requestId);
+            env.cancelTimer(t);
+            outcome(node, ResponseStatus.RESET, now - t.routedAt, now, false);
+            attemptFailed(t, ResponseStatus.RESET);
+        }
     }
 
     /** Decisions waiting for a probe of a node that is gone count it as answered at once (in request order). */
@@ -565,29 +986,48 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         }
     }
 
-    /** Keeps the pool in step with a node's ejection (+1 masked, −1 restored, 0 unchanged). */
-    private void applyEjection(int node, int change) {
+    /**
+     * Keeps the pool in step with a node's ejection (+1 masked, −1 restored, 0 unchanged);
+     * {@code guardrail} says whether a +1 is a guardrail's ejection (counted) or an outlier's.
+     */
+    private void applyEjection(int node, int change, boolean guardrail) {
         if (change == 0) {
             return;
         }
-        if (change > 0) {
+        if (change > 0 && guardrail) {
             env.metrics().count(env.now(), GUARDRAIL_EJECTIONS, 1);
         }
         updatePanic();
         refreshPool(node);
         if (change > 0 && !pool.contains(node)) {
-            policy.onNodeGone(node);
+            policiesForget(node);
+        }
+    }
+
+    private void policiesForget(int node) {
+        policy.onNodeGone(node);
+        if (retryPolicy != policy) {
+            retryPolicy.onNodeGone(node);
         }
     }
 
     /** A node is in the pool while it is reachable and not masked (masked ones too while the pool panics). */
     private void refreshPool(int node) {
-        pool.set(node, !health.gone(node) && (health.ejected(node) == null || poolPanic));
+        boolean was = pool.contains(node);
+        boolean in = !health.gone(node) && (health.ejected(node) == null || poolPanic);
+        pool.set(node, in);
+        if (in && !was) {
+            double now = env.now();
+            policy.onNodeBack(node, now);
+            if (retryPolicy != policy) {
+                retryPolicy.onNodeBack(node, now);
+            }
+        }
     }
 
     /** The pool panics (keeps its masked nodes) while fewer than the panic threshold of its reachable nodes are healthy. */
     private void updatePanic() {
-        if (!guarded) {
+        if (!screening) {
             return;
         }
         int reachable = 0;
@@ -619,11 +1059,11 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             for (int i = 0; i < d.nodes.length && list.size() < DecisionRecord.KEPT_CANDIDATES; i++) {
                 int node = d.nodes[i];
                 LoadSnapshot s = d.loads[i];
-                list.add(new DecisionRecord.Candidate(node, s, inFlight[node], policy.score(s, inFlight[node]),
+                list.add(new DecisionRecord.Candidate(node, s, inFlight[node], d.policy.score(s, inFlight[node]),
                         d.masks == null ? null : d.masks[i]));
             }
         }
-        kept.addFirst(new DecisionRecord(d.arrival.id(), d.startedAt, env.now(), policy.name(), list, chosen, outcome,
+        kept.addFirst(new DecisionRecord(d.arrival.id(), d.startedAt, env.now(), d.policy.name(), list, chosen, outcome,
                 d.failOpen, d.redecisions, d.queries));
         while (kept.size() > keepDecisions) {
             kept.removeLast();
@@ -652,25 +1092,48 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
 
     /**
      * Decides with {@code next} from the next request on (decisions under way finish with the
-     * policy they started with). Counted as {@value #POLICY_SWITCHES}.
+     * policy they started with). Counted as {@value #POLICY_SWITCHES}. Retries switch too
+     * unless the scenario names their own policy.
      *
      * @param next a fresh policy instance for this balancer
      * @param now current time, seconds
      * @param env where the counter goes
      */
     public void switchPolicy(RoutingPolicy next, double now, Env env) {
+        if (retryPolicy == policy) {
+            retryPolicy = next;
+        }
         this.policy = next;
         env.metrics().count(now, POLICY_SWITCHES, 1);
     }
 
-    /** Requests this balancer has routed to node {@code node} so far. */
+    /** Requests this balancer has routed to node {@code node} so far (retries included). */
     public long routed(int node) {
         return routed[node];
     }
 
-    /** Requests this balancer has in flight at node {@code node} (sent, not yet answered). */
+    /** Requests this balancer has in flight at node {@code node} (sent, not yet answered; timed-out copies included). */
     public int inFlight(int node) {
         return inFlight[node];
+    }
+
+    /**
+     * Copies of requests at node {@code node} whose attempt timed out and was given up on:
+     * the node still holds (or serves) them, but they are no longer requests of the run (the
+     * request was retried elsewhere or failed).
+     */
+    public int orphans(int node) {
+        return orphans[node];
+    }
+
+    /** Retries granted and not yet ended (waiting in backoff or in flight). */
+    public int activeRetries() {
+        return retriesActive;
+    }
+
+    /** Requests this balancer follows until their outcome is final (in flight or in backoff); 0 without retries. */
+    public int activeRequests() {
+        return records.size();
     }
 
     /** Number of decisions waiting for probe replies. */
@@ -707,6 +1170,21 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         return guardrails;
     }
 
+    /** The retry settings. */
+    public RetrySettings retrySettings() {
+        return retry;
+    }
+
+    /** The node's slow-start weight now, in (0, 1]. */
+    public double weight(int node) {
+        return slow.weight(node);
+    }
+
+    /** Why node {@code node} is masked now (guardrail or outlier), or null. */
+    public String ejected(int node) {
+        return health.ejected(node);
+    }
+
     /** The nodes this balancer may route to. */
     public int[] allowed() {
         return pool.allowedNodes().clone();
@@ -727,11 +1205,126 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         return id;
     }
 
+    /**
+     * Slow-start weights: when each node in slow start (re)entered the pool, and the list of
+     * those nodes (a node leaves it lazily once its window is over). Weight 1 for everyone else.
+     */
+    private final class SlowStartState implements NodeWeights {
+        private final SlowStart settings;
+        private final double[] since;
+        private final int[] list;
+        private final int[] position;
+        private int count;
+
+        SlowStartState(SlowStart settings, int nodeCount) {
+            this.settings = settings;
+            this.since = new double[settings.enabled() ? nodeCount : 0];
+            this.list = new int[since.length];
+            this.position = new int[since.length];
+            Arrays.fill(since, Double.NaN);
+        }
+
+        /** The node (re)entered the pool: its ramp starts now. @return true if slow start is on */
+        boolean begin(int node, double now) {
+            if (!settings.enabled()) {
+                return false;
+            }
+            if (Double.isNaN(since[node])) {
+                position[node] = count;
+                list[count++] = node;
+            }
+            since[node] = now;
+            return true;
+        }
+
+        @Override
+        public double weight(int node) {
+            if (count == 0 || Double.isNaN(since[node])) {
+                return 1.0;
+            }
+            double f = settings.factor(env.now() - since[node]);
+            if (f >= 1.0 && env.now() - since[node] >= settings.window()) {
+                end(node);
+            }
+            return f;
+        }
+
+        private void end(int node) {
+            int p = position[node];
+            int last = list[--count];
+            list[p] = last;
+            position[last] = p;
+            since[node] = Double.NaN;
+        }
+
+        /** True while some node's weight is below 1 (ends windows that are over). */
+        boolean unequal() {
+            if (count == 0) {
+                return false;
+            }
+            double now = env.now();
+            for (int k = count - 1; k >= 0; k--) {
+                int node = list[k];
+                if (now - since[node] >= settings.window()) {
+                    end(node);
+                }
+            }
+            return count > 0;
+        }
+    }
+
+    /**
+     * One routed request followed by the retry mechanism until its outcome is final: its
+     * current attempt (node, number, when sent) and the nodes it has tried. The object is
+     * also the key of its per-try timeout timer.
+     */
+    private static final class Attempt {
+        static final int IN_FLIGHT = 0;
+        static final int BACKOFF = 1;
+        static final int DECIDING = 2;
+        static final int ENDED = 3;
+
+        final BalancerMessage.Arrival arrival;
+        final int[] tried;
+        int triedCount;
+        int node = -1;
+        int attempt;
+        double routedAt;
+        int state;
+
+        Attempt(BalancerMessage.Arrival arrival, int maxAttempts) {
+            this.arrival = arrival;
+            this.tried = new int[maxAttempts];
+        }
+
+        void sent(int node, int attempt, double now) {
+            this.node = node;
+            this.attempt = attempt;
+            this.routedAt = now;
+            this.state = IN_FLIGHT;
+            if (!tried(node) && triedCount < tried.length) {
+                tried[triedCount++] = node;
+            }
+        }
+
+        boolean tried(int node) {
+            for (int i = 0; i < triedCount; i++) {
+                if (tried[i] == node) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
     /** One request's decision: its context for the policy, and its current read while answers are out. */
     private final class Decision implements DecisionContext {
         final BalancerMessage.Arrival arrival;
         final BalancerMessage.ProbeTimeout timeout;
         final double startedAt;
+        final RoutingPolicy policy;
+        final int attempt;
+        final Attempt tried;
         int queries;
         int redecisions;
         int restarts;
@@ -743,9 +1336,12 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         boolean allGone;
         boolean failOpen;
 
-        Decision(BalancerMessage.Arrival arrival, double startedAt) {
+        Decision(BalancerMessage.Arrival arrival, double startedAt, RoutingPolicy policy, int attempt, Attempt tried) {
             this.arrival = arrival;
             this.startedAt = startedAt;
+            this.policy = policy;
+            this.attempt = attempt;
+            this.tried = tried;
             this.timeout = new BalancerMessage.ProbeTimeout(arrival.id());
         }
 
@@ -799,25 +1395,58 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             return pool.size();
         }
 
+        private NodeWeights drawWeights() {
+            return slow.unequal() ? slow : null;
+        }
+
         @Override
         public int sampleAllowed() {
-            return pool.uniform(env.random());
+            return pool.uniform(env.random(), drawWeights());
         }
 
         @Override
         public int sampleAllowedExcept(int node) {
-            return pool.uniformExcept(node, env.random());
+            return pool.uniformExcept(node, env.random(), drawWeights());
         }
 
         @Override
         public int[] sample(int k) {
-            return pool.sample(k, env.random());
+            return pool.sample(k, env.random(), drawWeights());
         }
 
         @Override
         public Candidates pool() {
             int[] ordered = pool.ordered();
-            return poolCandidates.reset(ordered, null, null, pool.size());
+            int size = pool.size();
+            boolean thin = thinning(this);
+            if (tried == null && !thin) {
+                return poolCandidates.reset(ordered, null, null, size);
+            }
+            String[] m = new String[size];
+            if (tried != null) {
+                for (int i = 0; i < tried.triedCount; i++) {
+                    int pos = pool.positionInOrdered(tried.tried[i]);
+                    if (pos >= 0 && pos < size) {
+                        m[pos] = "retry: tried before";
+                    }
+                }
+                if (allMasked(m, size)) {
+                    Arrays.fill(m, null); // every pool node was tried: any may take the retry
+                }
+            }
+            if (thin) {
+                thin(ordered, m, size);
+            }
+            return poolCandidates.reset(ordered, null, m, size);
+        }
+
+        private boolean allMasked(String[] m, int size) {
+            for (int i = 0; i < size; i++) {
+                if (m[i] == null) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         @Override
@@ -833,6 +1462,69 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         @Override
         public void count(String name, long delta) {
             env.metrics().count(env.now(), name, delta);
+        }
+
+        @Override
+        public int attempt() {
+            return attempt;
+        }
+
+        @Override
+        public boolean excluded(int node) {
+            return tried != null && tried.tried(node);
+        }
+
+        @Override
+        public long key() {
+            return arrival.key();
+        }
+
+        @Override
+        public Candidates draw(int k) {
+            int[] drawn = sample(k);
+            int size = drawn == pool.ordered() ? pool.size() : drawn.length;
+            String[] m = null;
+            if (tried != null) {
+                for (int i = 0; i < size; i++) {
+                    if (tried.tried(drawn[i])) {
+                        if (m == null) {
+                            m = new String[size];
+                        }
+                        m[i] = "retry: tried before";
+                    }
+                }
+                if (m != null && allMasked(m, size)) {
+                    m = null; // only tried nodes were drawn: the engine re-decides a route to one
+                }
+            }
+            return drawCandidates.reset(drawn, null, m, size);
+        }
+
+        @Override
+        public boolean routable(int node) {
+            return pool.contains(node) && !excluded(node);
+        }
+
+        @Override
+        public double weight(int node) {
+            return slow.weight(node);
+        }
+
+        @Override
+        public boolean weightsUnequal() {
+            return slow.unequal();
+        }
+
+        @Override
+        public void probe(int[] targets) {
+            for (int node : targets) {
+                if (!pool.allowed(node)) {
+                    throw new IllegalStateException(id + ": policy " + policy.name() + " probed node " + node
+                            + ", which is not in the allowed set");
+                }
+                env.send(NodeId.of(node), new NodeMessage.Probe(-(++asyncProbes), id));
+            }
+            queries += targets.length;
         }
     }
 }

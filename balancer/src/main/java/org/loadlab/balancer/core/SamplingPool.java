@@ -2,6 +2,7 @@ package org.loadlab.balancer.core;
 
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
+import org.loadlab.balancer.decision.NodeWeights;
 
 /**
  * The nodes a balancer may sample now: its allowed set without the nodes membership took
@@ -11,9 +12,17 @@ import java.util.random.RandomGenerator;
  * the ordered view is the allowed array itself and every draw is what it was before nodes
  * could leave.
  *
+ * <p>Draws may be weighted (slow start): a drawn node is kept with probability equal to its
+ * weight in (0, 1], else drawn again (at most {@value #MAX_WEIGHTED_TRIES} times), so nodes
+ * are drawn in proportion to their weights. Without weights (null) the draws are exactly the
+ * unweighted ones.
+ *
  * <p>Source: SPEC.md §2 (sampling without replacement).
  */
 final class SamplingPool {
+    /** Most draws for one weighted position before the last one drawn is kept. */
+    static final int MAX_WEIGHTED_TRIES = 64;
+
     private final int[] allowed;
     private final int[] positionInAllowed;
     private final int[] buffer;
@@ -82,12 +91,31 @@ final class SamplingPool {
      * when {@code k} covers it.
      */
     int[] sample(int k, RandomGenerator rng) {
+        return sample(k, rng, null);
+    }
+
+    /**
+     * {@code k} distinct pool nodes drawn without replacement, each in proportion to its
+     * weight among the nodes not drawn yet; the ordered pool itself when {@code k} covers it.
+     *
+     * @param weights dynamic weights, or null for uniform draws
+     */
+    int[] sample(int k, RandomGenerator rng, NodeWeights weights) {
         if (k >= size) {
             return ordered();
         }
         int[] out = new int[k];
         for (int i = 0; i < k; i++) {
             int j = i + rng.nextInt(size - i);
+            if (weights != null) {
+                for (int tries = 1; tries < MAX_WEIGHTED_TRIES; tries++) {
+                    double w = weights.weight(buffer[j]);
+                    if (w >= 1 || rng.nextDouble() < w) {
+                        break;
+                    }
+                    j = i + rng.nextInt(size - i);
+                }
+            }
             int a = buffer[i];
             int b = buffer[j];
             buffer[i] = b;
@@ -103,6 +131,38 @@ final class SamplingPool {
     int uniform(RandomGenerator rng) {
         int[] o = ordered();
         return size == 0 ? -1 : o[rng.nextInt(size)];
+    }
+
+    /** A pool node drawn in proportion to {@code weights} (uniform when null), or −1 if the pool is empty. */
+    int uniform(RandomGenerator rng, NodeWeights weights) {
+        int node = uniform(rng);
+        if (weights == null || node < 0) {
+            return node;
+        }
+        for (int tries = 1; tries < MAX_WEIGHTED_TRIES; tries++) {
+            double w = weights.weight(node);
+            if (w >= 1 || rng.nextDouble() < w) {
+                break;
+            }
+            node = uniform(rng);
+        }
+        return node;
+    }
+
+    /** A pool node other than {@code node} drawn in proportion to {@code weights} (uniform when null), or −1. */
+    int uniformExcept(int node, RandomGenerator rng, NodeWeights weights) {
+        int other = uniformExcept(node, rng);
+        if (weights == null || other < 0) {
+            return other;
+        }
+        for (int tries = 1; tries < MAX_WEIGHTED_TRIES; tries++) {
+            double w = weights.weight(other);
+            if (w >= 1 || rng.nextDouble() < w) {
+                break;
+            }
+            other = uniformExcept(node, rng);
+        }
+        return other;
     }
 
     /** A uniformly random pool node other than {@code node}, or −1 if there is none. */

@@ -7,12 +7,16 @@ import org.loadlab.node.protocol.LoadSnapshot;
  * positions {@code 0..count-1} give the node index, its load as read (null when not read,
  * not answered, or not reported yet), the requests this balancer has in flight there, and
  * the guardrail's mask (null when the node may be chosen). A policy returns a node, or a
- * position through {@link #node}. The arrays are owned by the balancer and reused.
+ * position through {@link #node}. The object and its arrays are owned by the balancer and
+ * reused: they are valid during the continuation (or picker) call they are passed to; a
+ * policy that needs what it read in a later round copies it.
  *
  * <p>Source: DESIGN.md ("filters → scorers → picker"), SPEC.md §2.
  */
 public final class Candidates {
     private final int[] inFlight;
+    private final NodeWeights weights;
+    private final java.util.function.DoubleSupplier clock;
     private int[] nodes;
     private LoadSnapshot[] loads;
     private String[] masks;
@@ -21,7 +25,18 @@ public final class Candidates {
 
     /** @param inFlight this balancer's outstanding requests per node index (shared, live) */
     public Candidates(int[] inFlight) {
+        this(inFlight, NodeWeights.NONE, () -> Double.NaN);
+    }
+
+    /**
+     * @param inFlight this balancer's outstanding requests per node index (shared, live)
+     * @param weights the balancer's dynamic node weights (slow start)
+     * @param clock the balancer's clock, seconds (for scorers whose values decay with time)
+     */
+    public Candidates(int[] inFlight, NodeWeights weights, java.util.function.DoubleSupplier clock) {
         this.inFlight = inFlight;
+        this.weights = weights;
+        this.clock = clock;
     }
 
     /**
@@ -105,6 +120,16 @@ public final class Candidates {
             }
         }
         return true;
+    }
+
+    /** The dynamic weight of candidate {@code position}'s node, in (0, 1] (below 1 in slow start). */
+    public double weight(int position) {
+        return weights.weight(nodes[position]);
+    }
+
+    /** The balancer's time now, seconds (NaN for candidates built outside a balancer). */
+    public double now() {
+        return clock.getAsDouble();
     }
 
     /** Requests this balancer has in flight at candidate {@code position}'s node. */

@@ -6,8 +6,9 @@ import java.util.random.RandomGenerator;
  * What a routing policy sees of its balancer while deciding one request: the request, the
  * pool of nodes it may route to now (the allowed set without the nodes membership took
  * away, and without the ones the guardrails eject unless the pool is in panic), uniform
- * sampling without replacement, the balancer's own random stream, its in-flight counts and
- * protocol counters (reported per run under {@code counters}).
+ * sampling without replacement (or, on request, with replacement), the balancer's own
+ * random stream, its in-flight counts and protocol counters (reported per run under
+ * {@code counters}).
  *
  * <p>Source: SPEC.md §2 (sampling without replacement, ties at random), DESIGN.md
  * ("Policies as pipelines, guardrails in the core").
@@ -54,6 +55,35 @@ public interface DecisionContext {
     int[] sample(int k);
 
     /**
+     * {@code k} independent uniform draws from the pool (with replacement, as the supermarket
+     * model's d i.i.d. choices), each node listed once in the order first drawn: between 1
+     * and {@code k} distinct nodes. A node drawn twice is read once, since reading it again
+     * says nothing new (and a probe model would ask it twice).
+     *
+     * @param k number of draws, ≥ 1
+     * @return a new array of distinct nodes, empty if the pool is empty
+     *     <p>Source: Vvedenskaya, Dobrushin, Karpelevich 1996; Mitzenmacher 2001 (i.i.d. choices).
+     */
+    default int[] sampleWithReplacement(int k) {
+        int[] drawn = new int[k];
+        int distinct = 0;
+        for (int i = 0; i < k; i++) {
+            int node = sampleAllowed();
+            if (node < 0) {
+                return new int[0];
+            }
+            boolean seen = false;
+            for (int j = 0; j < distinct && !seen; j++) {
+                seen = drawn[j] == node;
+            }
+            if (!seen) {
+                drawn[distinct++] = node;
+            }
+        }
+        return distinct == k ? drawn : java.util.Arrays.copyOf(drawn, distinct);
+    }
+
+    /**
      * The whole pool as candidates without loads (for policies that read none), with the
      * guardrails' masks of what the balancer already knows.
      */
@@ -61,6 +91,46 @@ public interface DecisionContext {
 
     /** Requests this balancer has sent to {@code node} and not yet seen answered. */
     int inFlight(int node);
+
+    /** Which attempt at the request this decision is for: 0 for the first, 1 for the first retry, ... */
+    int attempt();
+
+    /**
+     * True if this decision must avoid {@code node}: a retry goes to a node it has not tried
+     * (the balancer masks such nodes in every read and re-decides a route to one).
+     */
+    boolean excluded(int node);
+
+    /** The request's affinity key, or {@code BalancerMessage.Arrival.NO_KEY}. */
+    long key();
+
+    /**
+     * {@code k} distinct pool nodes drawn without replacement in proportion to their weights,
+     * as candidates without loads (for policies that rank by what the balancer itself knows:
+     * requests in flight, measured latency); nodes this decision must avoid are masked.
+     *
+     * @param k nodes, ≥ 1 (the whole pool when k covers it)
+     * @return the candidates (reused by the next call)
+     */
+    Candidates draw(int k);
+
+    /** True if {@code node} is in the pool now and this decision need not avoid it. */
+    boolean routable(int node);
+
+    /** The node's dynamic weight now, in (0, 1] (below 1 while slow start ramps it up). */
+    double weight(int node);
+
+    /** True while some node of the pool has a dynamic weight below 1 (slow start). */
+    boolean weightsUnequal();
+
+    /**
+     * Sends a {@code Probe} to each of {@code nodes} without waiting: the replies reach the
+     * policy later through {@link RoutingPolicy#onProbeReply} (Prequal's asynchronous probes).
+     * Each probe counts as a query of this decision.
+     *
+     * @param nodes allowed nodes
+     */
+    void probe(int[] nodes);
 
     /**
      * True when a null load means "not reported yet" rather than "did not answer": in the

@@ -1,6 +1,7 @@
 package org.loadlab.balancer.decision;
 
 import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.node.protocol.ResponseStatus;
 
 /**
  * A routing policy of one balancer: a sequence of {@link Step}s per request, run by the
@@ -31,6 +32,58 @@ public interface RoutingPolicy {
      * @param served false if the node refused it (queue full)
      */
     default void onResponse(int node, boolean served) {
+    }
+
+    /**
+     * An attempt at a request sent to {@code node} ended: its response arrived (also a late
+     * one, after a retry gave up on it), or it timed out. Default: {@link #onResponse} with
+     * whether it was served (a timeout counts as not served).
+     *
+     * @param node the node the attempt went to
+     * @param status how it ended
+     * @param latency seconds from routing to the end, or NaN when the balancer does not measure it
+     * @param now the balancer's time, seconds
+     */
+    default void onOutcome(int node, ResponseStatus status, double latency, double now) {
+        onResponse(node, status.served());
+    }
+
+    /**
+     * True if the policy needs response latencies ({@link #onOutcome} with a measured
+     * latency): the balancer then stamps every request with the time it routed it. Default false.
+     */
+    default boolean measuresLatency() {
+        return false;
+    }
+
+    /**
+     * {@code node} came (back) into the pool: it joined, became reachable again, or a
+     * guardrail restored it. Default: nothing.
+     *
+     * @param node the node index
+     * @param now the balancer's time, seconds
+     */
+    default void onNodeBack(int node, double now) {
+    }
+
+    /**
+     * A reply to an asynchronous probe the policy sent through {@link DecisionContext#probe}
+     * arrived. Default: nothing.
+     *
+     * @param load the node's state when it answered
+     * @param now the balancer's time, seconds
+     */
+    default void onProbeReply(LoadSnapshot load, double now) {
+    }
+
+    /**
+     * True if the policy applies the nodes' dynamic weights (slow start) itself, in its own
+     * draws or weighted picker; false (the default) if the balancer should thin the nodes in
+     * slow start out of whole-pool views (each takes part with probability equal to its weight).
+     * Samples of k nodes are drawn by weight either way.
+     */
+    default boolean appliesWeights() {
+        return false;
     }
 
     /**

@@ -9,7 +9,10 @@ import org.loadlab.node.protocol.LoadSnapshot;
  * {@code NodeJoined}), the newest load it saw (probe reply, report), when it last heard
  * from it, its run of unanswered probes, and the guardrails' ejection ledger: which nodes
  * are masked and why, never more than the cap at once (Envoy's outlier ejection with
- * {@code max_ejection_percent}). Pure state; the balancer calls it on every piece of news.
+ * {@code max_ejection_percent}). The ledger holds two kinds of mask: a guardrail's, which
+ * lasts while its condition holds, and an outlier ejection ({@link OutlierDetector}), which
+ * lasts until its end time whatever the conditions say. Pure state; the balancer calls it on
+ * every piece of news.
  *
  * <p>Source: seed 003 (masking, offline detection), Envoy (outlier ejection cap).
  */
@@ -21,7 +24,9 @@ public final class NodeHealth {
         /** The failure detector lost the member (or a partition cut it off); it may come back. */
         UNREACHABLE,
         /** The member left or was downed; the node never comes back under this id. */
-        REMOVED
+        REMOVED,
+        /** The member is leaving gracefully (scale-down): no new requests; those in flight complete. */
+        LEAVING
     }
 
     private final Guardrails settings;
@@ -31,6 +36,9 @@ public final class NodeHealth {
     private final boolean[] reports;
     private final int[] missedProbes;
     private final String[] ejected;
+    private final double[] outlierUntil;
+    private final String[] outlierReason;
+    private final boolean active;
     private final int cap;
     private int ejectedCount;
 
@@ -40,6 +48,17 @@ public final class NodeHealth {
      * @param allowedCount |allowed| (the ejection cap is a share of it)
      */
     public NodeHealth(Guardrails settings, int nodeCount, int allowedCount) {
+        this(settings, nodeCount, allowedCount, false);
+    }
+
+    /**
+     * @param settings the guardrails
+     * @param nodeCount n
+     * @param allowedCount |allowed| (the ejection cap is a share of it)
+     * @param outlierDetection true if outlier ejections use this ledger (the cap then applies
+     *     even with the guardrails' own conditions off)
+     */
+    public NodeHealth(Guardrails settings, int nodeCount, int allowedCount, boolean outlierDetection) {
         this.settings = settings;
         this.membership = new Membership[nodeCount];
         java.util.Arrays.fill(membership, Membership.REACHABLE);
@@ -48,7 +67,11 @@ public final class NodeHealth {
         this.reports = new boolean[nodeCount];
         this.missedProbes = new int[nodeCount];
         this.ejected = new String[nodeCount];
-        this.cap = settings.enabled() ? settings.ejectionCap(allowedCount) : 0;
+        this.outlierUntil = new double[nodeCount];
+        java.util.Arrays.fill(outlierUntil, Double.NaN);
+        this.outlierReason = new String[nodeCount];
+        this.active = settings.enabled() || outlierDetection;
+        this.cap = active ? settings.ejectionCap(allowedCount) : 0;
     }
 
     /** The guardrail settings. */
@@ -67,6 +90,7 @@ public final class NodeHealth {
             case REACHABLE -> null;
             case UNREACHABLE -> "unreachable";
             case REMOVED -> "removed from the cluster";
+            case LEAVING -> "leaving the cluster";
         };
     }
 
@@ -81,13 +105,19 @@ public final class NodeHealth {
      * @return true if the state changed
      */
     public boolean membership(int node, Membership state) {
-        if (membership[node] == state || membership[node] == Membership.REMOVED && state == Membership.UNREACHABLE) {
+        Membership now = membership[node];
+        if (now == state || now == Membership.REMOVED && (state == Membership.UNREACHABLE || state == Membership.LEAVING)
+                || now == Membership.LEAVING && state == Membership.UNREACHABLE) {
             return false;
         }
         membership[node] = state;
         if (state != Membership.REACHABLE && ejected[node] != null) {
             ejected[node] = null; // a gone node no longer uses up the ejection cap
             ejectedCount--;
+        }
+        if (state != Membership.REACHABLE) {
+            outlierUntil[node] = Double.NaN;
+            outlierReason[node] = null;
         }
         if (state == Membership.REACHABLE) {
             missedProbes[node] = 0;
@@ -137,6 +167,44 @@ public final class NodeHealth {
         return ejectedCount;
     }
 
+    /** Result of {@link #ejectOutlier}: the node was masked now. */
+    public static final int EJECTED = 1;
+    /** Result of {@link #ejectOutlier}: the node was masked already (its ejection now runs to the new end). */
+    public static final int ALREADY_MASKED = 0;
+    /** Result of {@link #ejectOutlier}: the cap is reached (or the node is gone): not ejected. */
+    public static final int CAPPED = -1;
+
+    /**
+     * Ejects the node as an outlier until {@code until}, if the cap allows.
+     *
+     * @param node the node
+     * @param until end of the ejection, seconds
+     * @param reason why, for explanations
+     * @return {@link #EJECTED}, {@link #ALREADY_MASKED} or {@link #CAPPED}
+     */
+    public int ejectOutlier(int node, double until, String reason) {
+        if (!active || gone(node)) {
+            return CAPPED;
+        }
+        if (ejected[node] == null && ejectedCount >= cap) {
+            return CAPPED;
+        }
+        outlierUntil[node] = until;
+        outlierReason[node] = reason;
+        if (ejected[node] != null) {
+            ejected[node] = reason;
+            return ALREADY_MASKED;
+        }
+        ejected[node] = reason;
+        ejectedCount++;
+        return EJECTED;
+    }
+
+    /** True while the node is ejected as an outlier (until its ejection time is over). */
+    public boolean outlierEjected(int node) {
+        return !Double.isNaN(outlierUntil[node]) && ejected[node] != null;
+    }
+
     /** Most nodes that may be masked at once. */
     public int cap() {
         return cap;
@@ -153,6 +221,9 @@ public final class NodeHealth {
      * @param now current time, seconds
      */
     public String condition(int node, LoadSnapshot fresh, double now) {
+        if (!Double.isNaN(outlierUntil[node]) && now < outlierUntil[node]) {
+            return outlierReason[node];
+        }
         if (!settings.enabled()) {
             return null;
         }
@@ -184,8 +255,12 @@ public final class NodeHealth {
      * @return +1 if the node was just masked, −1 if it was just restored, 0 if nothing changed
      */
     public int update(int node, LoadSnapshot fresh, double now) {
-        if (!settings.enabled() || gone(node)) {
+        if (!active || gone(node)) {
             return 0;
+        }
+        if (!Double.isNaN(outlierUntil[node]) && now >= outlierUntil[node]) {
+            outlierUntil[node] = Double.NaN; // the ejection time is over
+            outlierReason[node] = null;
         }
         String why = condition(node, fresh, now);
         if (why != null) {

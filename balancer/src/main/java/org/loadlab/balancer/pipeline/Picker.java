@@ -24,4 +24,13 @@ public interface Picker {
      * @return a position in {@code [0, candidates.count())}, or {@link #REJECT}
      */
     int pick(Candidates candidates, Scorer scorer, RandomGenerator rng);
+
+    /**
+     * True if the picker honours the candidates' dynamic weights ({@link Candidates#weight})
+     * itself (weighted draws and weighted round robins); false for pickers that rank by a
+     * score, which the balancer serves with candidates thinned by weight. Default false.
+     */
+    default boolean appliesWeights() {
+        return false;
+    }
 }

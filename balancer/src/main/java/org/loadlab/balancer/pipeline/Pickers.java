@@ -7,7 +7,12 @@ import org.loadlab.balancer.decision.Candidates;
  * The built-in pickers (SPEC.md §3): best score with ties broken uniformly at random
  * (optionally rejecting below a threshold), uniform random, round robin from a random
  * offset, and nginx's smooth weighted round robin. Each skips the candidates a guardrail
- * masked; the decision engine fails open before a picker would see none eligible.
+ * masked; the decision engine fails open before a picker would see none eligible. The
+ * uniform draw, round robin and smooth weighted round robin honour the candidates' dynamic
+ * weights (slow start): a drawn candidate is kept with probability equal to its weight,
+ * round robin serves a candidate on a share of its turns equal to its weight, and smooth
+ * weighted round robin multiplies its static weight by it. At full weight they draw exactly
+ * as without weights.
  */
 public final class Pickers {
     private Pickers() {
@@ -30,14 +35,34 @@ public final class Pickers {
         return new Best(threshold);
     }
 
-    /** A uniformly random eligible candidate. */
+    /** A uniformly random eligible candidate (drawn in proportion to the weights while some are below 1). */
     public static Picker uniform() {
-        return (c, scorer, rng) -> {
-            if (c.maskedCount() == 0) {
-                return rng.nextInt(c.count());
+        return new Uniform();
+    }
+
+    /** Most draws before a weighted draw accepts what it drew (weights are ≥ the slow-start minimum). */
+    static final int MAX_WEIGHTED_TRIES = 64;
+
+    /** Uniform draw, weighted by rejection. */
+    private static final class Uniform implements Picker {
+        @Override
+        public int pick(Candidates c, Scorer scorer, RandomGenerator rng) {
+            int chosen = -1;
+            for (int tries = 0; tries < MAX_WEIGHTED_TRIES; tries++) {
+                chosen = c.maskedCount() == 0 ? rng.nextInt(c.count())
+                        : nthEligible(c, rng.nextInt(c.count() - c.maskedCount()));
+                double w = c.weight(chosen);
+                if (w >= 1 || rng.nextDouble() < w) {
+                    break;
+                }
             }
-            return nthEligible(c, rng.nextInt(c.count() - c.maskedCount()));
-        };
+            return chosen;
+        }
+
+        @Override
+        public boolean appliesWeights() {
+            return true;
+        }
     }
 
     /** Cycles over the candidates, starting at a random offset (so several balancers do not march in step). */
@@ -98,9 +123,13 @@ public final class Pickers {
         }
     }
 
-    /** Round robin from a random offset. */
+    /**
+     * Round robin from a random offset. A candidate below full weight w collects w credit each
+     * time its turn comes and is served when its credit reaches 1 (else its turn passes on).
+     */
     private static final class RoundRobin implements Picker {
         private int next = -1;
+        private double[] credit = new double[0];
 
         @Override
         public int pick(Candidates c, Scorer scorer, RandomGenerator rng) {
@@ -109,11 +138,46 @@ public final class Pickers {
                 next = rng.nextInt(n);
             }
             int chosen = next % n;
-            for (int tried = 0; tried < n && !c.eligible(chosen); tried++) {
+            int fallback = -1;
+            for (int tried = 0; tried < 2 * n; tried++) {
+                if (c.eligible(chosen)) {
+                    if (fallback < 0) {
+                        fallback = chosen;
+                    }
+                    if (served(c, chosen)) {
+                        break;
+                    }
+                }
                 chosen = (chosen + 1) % n;
+            }
+            if (!c.eligible(chosen)) {
+                chosen = fallback >= 0 ? fallback : chosen;
             }
             next = (chosen + 1) % n;
             return chosen;
+        }
+
+        /** True if candidate {@code i} takes this turn: always at full weight, else once its credit reaches 1. */
+        private boolean served(Candidates c, int i) {
+            double w = c.weight(i);
+            if (w >= 1) {
+                return true;
+            }
+            int node = c.node(i);
+            if (node >= credit.length) {
+                credit = java.util.Arrays.copyOf(credit, Math.max(node + 1, credit.length * 2));
+            }
+            credit[node] += w;
+            if (credit[node] >= 1) {
+                credit[node] -= 1;
+                return true;
+            }
+            return false;
+        }
+
+        @Override
+        public boolean appliesWeights() {
+            return true;
         }
     }
 
@@ -138,7 +202,7 @@ public final class Pickers {
             best.start(rng);
             for (int i = 0; i < n; i++) {
                 if (all || c.eligible(i)) {
-                    double w = weightByNode[c.node(i)];
+                    double w = weightByNode[c.node(i)] * c.weight(i);
                     total += w;
                     current[i] += w;
                     best.offer(i, -current[i]);
@@ -147,6 +211,11 @@ public final class Pickers {
             int chosen = best.best();
             current[chosen] -= total;
             return chosen;
+        }
+
+        @Override
+        public boolean appliesWeights() {
+            return true;
         }
     }
 }

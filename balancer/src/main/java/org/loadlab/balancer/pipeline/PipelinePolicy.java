@@ -6,6 +6,7 @@ import org.loadlab.balancer.decision.DecisionContext;
 import org.loadlab.balancer.decision.Step;
 import org.loadlab.balancer.decision.RoutingPolicy;
 import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.node.protocol.ResponseStatus;
 
 /**
  * A single-round policy as a pipeline: a {@link Sampler} says which nodes to read, the
@@ -65,7 +66,41 @@ public final class PipelinePolicy implements RoutingPolicy {
         if (reads == 0) {
             return chooseStep(c.pool(), c);
         }
-        return new Step.Read(c.sample(reads), true, chooser);
+        if (sampler.local()) {
+            return chooseStep(c.draw(reads), c);
+        }
+        int[] nodes = sampler.withReplacement() ? c.sampleWithReplacement(reads) : c.sample(reads);
+        return new Step.Read(nodes, true, chooser);
+    }
+
+    /** The picker. */
+    public Picker picker() {
+        return picker;
+    }
+
+    @Override
+    public void onOutcome(int node, ResponseStatus status, double latency, double now) {
+        if (scorer instanceof OutcomeListener l) {
+            l.onOutcome(node, status, latency, now);
+        }
+    }
+
+    @Override
+    public boolean measuresLatency() {
+        return scorer instanceof OutcomeListener l && l.measuresLatency();
+    }
+
+    @Override
+    public void onNodeBack(int node, double now) {
+        if (scorer instanceof OutcomeListener l) {
+            l.onNodeBack(node, now);
+        }
+    }
+
+    /** A picker that draws or cycles by weight applies slow start itself; a ranking one over the whole pool does not. */
+    @Override
+    public boolean appliesWeights() {
+        return picker.appliesWeights();
     }
 
     private Step chooseStep(Candidates candidates, DecisionContext c) {

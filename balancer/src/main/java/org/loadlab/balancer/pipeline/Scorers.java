@@ -62,6 +62,94 @@ public final class Scorers {
         };
     }
 
+    /**
+     * Error-aware scoring: {@code inner}'s value worsened by the node's recent failure share
+     * e_j ({@link ErrorTracker}): for a lower-is-better score s + P·e_j (P in the score's own
+     * units: a node failing everything looks P worse), for a higher-is-better score
+     * s / (1 + P·e_j). A node whose failures come back fast (an empty queue, a short latency)
+     * no longer looks like the best node.
+     *
+     * @param inner the policy's scorer
+     * @param penalty P ≥ 0 ({@code policy.error-penalty})
+     * @param decay τ of the failure share, seconds ({@code policy.error-decay})
+     * @return the wrapped scorer (forwards outcomes to {@code inner} when it learns from them)
+     * @throws IllegalArgumentException if the penalty is negative or the decay not positive
+     */
+    public static Scorer errorAware(Scorer inner, double penalty, double decay) {
+        if (!(penalty >= 0)) {
+            throw new IllegalArgumentException("policy.error-penalty = " + penalty + ": allowed >= 0");
+        }
+        return new ErrorAware(inner, penalty, new ErrorTracker(decay));
+    }
+
+    /** {@link #errorAware}. */
+    private static final class ErrorAware implements Scorer, OutcomeListener {
+        private final Scorer inner;
+        private final double penalty;
+        private final ErrorTracker errors;
+
+        ErrorAware(Scorer inner, double penalty, ErrorTracker errors) {
+            this.inner = inner;
+            this.penalty = penalty;
+            this.errors = errors;
+        }
+
+        @Override
+        public double value(Candidates c, int position) {
+            return adjust(inner.value(c, position), errors.rate(c.node(position)));
+        }
+
+        private double adjust(double v, double e) {
+            if (e == 0) {
+                return v;
+            }
+            return inner.higherIsBetter() ? v / (1 + penalty * e) : v + penalty * e;
+        }
+
+        @Override
+        public boolean higherIsBetter() {
+            return inner.higherIsBetter();
+        }
+
+        @Override
+        public boolean needsLoad() {
+            return inner.needsLoad();
+        }
+
+        @Override
+        public double score(LoadSnapshot load, int inFlight) {
+            double v = inner.score(load, inFlight);
+            return load == null ? v : adjust(v, errors.rate(load.node()));
+        }
+
+        @Override
+        public String rule() {
+            return inner.rule() + (inner.higherIsBetter() ? ", divided by (1 + " : ", plus ") + penalty
+                    + " x recent failure share" + (inner.higherIsBetter() ? ")" : "");
+        }
+
+        @Override
+        public void onOutcome(int node, org.loadlab.node.protocol.ResponseStatus status, double latency, double now) {
+            errors.record(node, status, now);
+            if (inner instanceof OutcomeListener l) {
+                l.onOutcome(node, status, latency, now);
+            }
+        }
+
+        @Override
+        public void onNodeBack(int node, double now) {
+            errors.forget(node);
+            if (inner instanceof OutcomeListener l) {
+                l.onNodeBack(node, now);
+            }
+        }
+
+        @Override
+        public boolean measuresLatency() {
+            return inner instanceof OutcomeListener l && l.measuresLatency();
+        }
+    }
+
     /** A scorer that is a function of the candidate's load snapshot alone. */
     public abstract static class LoadScorer implements Scorer {
         private final String rule;

@@ -39,6 +39,11 @@ public final class RecorderSink implements MetricsSink {
     }
 
     @Override
+    public void routed(double now, int balancer, int node, double decisionStart, double arrivalTime) {
+        recorder.routed(now, node);
+    }
+
+    @Override
     public void rejected(double now, double arrivalTime) {
         recorder.rejected(now, arrivalTime);
     }

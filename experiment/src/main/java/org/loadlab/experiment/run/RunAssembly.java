@@ -3,6 +3,10 @@ package org.loadlab.experiment.run;
 import java.util.ArrayList;
 import java.util.List;
 import org.loadlab.balancer.core.BalancerLogic;
+import org.loadlab.balancer.core.BalancerSettings;
+import org.loadlab.node.backend.ErrorModel;
+import org.loadlab.workload.keys.KeySequence;
+import org.loadlab.workload.keys.ZipfKeys;
 import org.loadlab.balancer.information.CachedModel;
 import org.loadlab.balancer.information.InformationModel;
 import org.loadlab.balancer.information.OracleModel;
@@ -88,7 +92,7 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
      */
     public static RunAssembly build(RunSpec spec, ClusterView oracleView) {
         Scenario s = spec.scenario();
-        Topology topology = Topology.of(s);
+        Topology topology = Topology.of(s, spec.seed());
         if (Scenario.isLoadSharing(spec.policy())) {
             return buildPeers(spec, s, topology);
         }
@@ -108,21 +112,32 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
                 s.nodes().resourcePeriod(), cached ? info.reportPeriod() : 0, info.reportDelay(), balancerIds, feedback,
                 s.nodes().heartbeatPeriod());
         BackendNode[] nodes = new BackendNode[n];
+        boolean bins = s.isBallsIntoBins();
+        Scenario.NodeErrors errors = s.nodes().errors();
         for (int j = 0; j < n; j++) {
-            nodes[j] = new BackendNode(NodeId.of(j), topology.serviceRates()[j], nodeSettings);
+            double rate = errors.rateOf(j);
+            // A bin never serves: every ball stays where it lands (no departures).
+            nodes[j] = new BackendNode(NodeId.of(j), bins ? 0 : topology.serviceRates()[j], nodeSettings,
+                    rate > 0 ? new ErrorModel(rate, errors.fast()) : ErrorModel.NONE);
         }
 
         PolicyParameters params = policyParameters(s);
         ClusterView view = oracleView != null ? oracleView : directView(nodes);
         BalancerLogic[] balancers = new BalancerLogic[b];
+        BalancerSettings settings = balancerSettings(s);
+        int[] absent = absentAtStart(s);
         for (int i = 0; i < b; i++) {
             balancers[i] = new BalancerLogic(balancerIds.get(i), topology.allowed()[i], n,
                     PolicyCatalog.instantiate(spec.policy(), params, topology.serviceRates()), informationModel(info, n, view),
-                    rejection(s), s.guardrails()).limitDecisionsInFlight(s.balancers().maxDecisionsInFlight());
+                    settings).absent(absent).limitDecisionsInFlight(s.balancers().maxDecisionsInFlight());
+            if (s.retry().ownPolicy()) {
+                balancers[i].retryPolicy(PolicyCatalog.instantiate(s.retry().policy(), params, topology.serviceRates()));
+            }
         }
 
         WorkloadBuilder.Workload workload = WorkloadBuilder.build(s, topology.capacity(s.nodes().servers()), spec.seed());
-        WorkloadDriver driver = new WorkloadDriver(workload.arrivals(), workload.demand(), workload.split(), b);
+        WorkloadDriver driver = new WorkloadDriver(workload.arrivals(), workload.demand(), workload.split(), b,
+                keys(s, spec.seed()));
 
         return new RunAssembly(spec, topology, nodes, balancers, driver, scriptedEvents(s, b), workload, new PeerNode[0],
                 partitions(s));
@@ -151,6 +166,48 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         WorkloadDriver driver = WorkloadDriver.toNodes(workload.arrivals(), workload.demand(), split, n);
         return new RunAssembly(spec, topology, new BackendNode[0], new BalancerLogic[0], driver, scriptedEvents(s, 0), workload,
                 peers, List.of());
+    }
+
+    /**
+     * Where this run's measurement window starts, seconds: {@code warmup}, or the arrival of
+     * request {@code warmup-requests + 1} if later ({@link WorkloadBuilder#warmupEnd}); 0 in
+     * the balls-into-bins model, which reports the final loads.
+     *
+     * @throws IllegalArgumentException if the run has fewer arrivals than the warm-up needs
+     */
+    public double warmupSeconds() {
+        Scenario s = spec.scenario();
+        if (s.isBallsIntoBins()) {
+            return 0;
+        }
+        return WorkloadBuilder.warmupEnd(s, topology.capacity(s.nodes().servers()), spec.seed());
+    }
+
+    /** The balancers' settings of scenario {@code s}: refusals, guardrails, slow start, outlier ejection, retries. */
+    public static BalancerSettings balancerSettings(Scenario s) {
+        return new BalancerSettings(rejection(s), s.guardrails(), s.slowStart(), s.outlierDetection(), s.retry());
+    }
+
+    /**
+     * The requests' affinity keys for run seed {@code seed}, from their own stream (so keys
+     * never change the other streams of a run).
+     */
+    static KeySequence keys(Scenario s, long seed) {
+        Scenario.Keys k = s.keys();
+        if (!k.present()) {
+            return KeySequence.NONE;
+        }
+        return new ZipfKeys(k.count(), k.distribution().equals("uniform") ? 0 : k.zipfExponent(),
+                StreamSeeds.stream(seed, StreamSeeds.ARRIVALS, KEY_STREAM));
+    }
+
+    /** Index of the keys' stream among the arrival streams (0: instants, 1: split, 2: load-sharing split). */
+    static final int KEY_STREAM = 5;
+
+    /** Nodes that are not members when the run starts: the targets of {@code join} events. */
+    static int[] absentAtStart(Scenario s) {
+        return s.events().stream().filter(e -> e.type().equals("join")).flatMap(e -> e.nodes().stream()).distinct()
+                .mapToInt(Integer::intValue).sorted().toArray();
     }
 
     /** True if this is a load-sharing run (peer nodes, no balancer). */
@@ -187,8 +244,15 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
             for (BackendNode node : nodes) {
                 queued += node.queueLength();
             }
+            // Copies of attempts the balancers gave up on (per-try timeouts) may still sit in the queues.
+            long orphans = 0;
+            for (BalancerLogic b : balancers) {
+                for (int j = 0; j < nodes.length; j++) {
+                    orphans += b.orphans(j);
+                }
+            }
             TaskConservation.checkBalanced(run, m.requestsArrived(), m.requestsCompleted(), m.requestsRejected(),
-                    m.requestsLost(), queued);
+                    m.requestsLost(), Math.max(0, queued - orphans));
         }
     }
 
@@ -237,6 +301,13 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
                         events.add(new ScheduledEvent(e.at(), to, new NodeMessage.Recover()));
                         toBalancers(events, e.at(), balancers, new BalancerMessage.NodeJoined(node));
                     }
+                    case "join" -> {
+                        // Not a member until `at`: stopped and silent, out of every balancer's pool (absent), then it joins.
+                        events.add(new ScheduledEvent(0, to, new NodeMessage.Crash()));
+                        events.add(new ScheduledEvent(e.at(), to, new NodeMessage.Recover()));
+                        toBalancers(events, e.at(), balancers, new BalancerMessage.NodeJoined(node));
+                    }
+                    case "leave" -> toBalancers(events, e.at(), balancers, new BalancerMessage.NodeLeaving(node));
                     default -> { } // spikes act on the arrival process
                 }
             }
@@ -266,7 +337,9 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         Scenario.Asmf a = s.policy().asmf();
         return new PolicyParameters(s.policy().k(),
                 new AsmfSettings(a.k(), a.alpha(), a.beta(), a.gamma(), a.delta(), a.tau(), true, true, true),
-                s.policy().stickyLazy().threshold());
+                s.policy().stickyLazy().threshold(), s.policy().kWithReplacement(),
+                org.loadlab.balancer.policy.StickyCache.Credit.of(s.policy().stickyLazy().credit()),
+                s.policy().production());
     }
 
     /**

@@ -16,6 +16,9 @@ import java.util.List;
  * @param duration seconds of arrivals (0: until the trace or request limit ends)
  * @param requests arrival limit (0: none)
  * @param warmup seconds excluded from response statistics
+ * @param warmupRequests arrivals excluded from the statistics (0: none): the measurement
+ *     window starts at the arrival of request {@code warmupRequests + 1}, or at {@code warmup}
+ *     seconds if that is later
  * @param drainTimeout seconds allowed for draining after arrivals end
  * @param seriesInterval time-series interval, seconds
  * @param nodes backend nodes
@@ -27,22 +30,32 @@ import java.util.List;
  * @param policy policy parameters
  * @param events scripted events
  * @param resolvedJson the whole merged scenario as JSON (for results.json and reruns)
- * @param model node/time model: {@code message} (discrete events) or {@code reference} (the
- *     ASMF seed's time-stepped simulator, SPEC.md §4)
+ * @param model node/time model: {@code message} (discrete events), {@code reference} (the
+ *     ASMF seed's time-stepped simulator, SPEC.md §4) or {@code balls-into-bins} (the message
+ *     engine with nodes that never serve: {@code requests} balls land in {@code nodes.count}
+ *     bins and the run reports the loads)
  * @param reference parameters of the reference model
  * @param loadSharing parameters of the peer-to-peer load-sharing protocols (block
  *     {@code load-sharing}), used by runs whose policy is a protocol (docs/load-sharing.md)
  * @param guardrails the balancers' guardrail filters (block {@code guardrails})
  * @param membership how long simulated membership news takes after a crash or partition
  *     (block {@code membership})
+ * @param keys the requests' affinity keys (block {@code keys})
+ * @param slowStart slow start of new and recovered nodes (block {@code slow-start})
+ * @param outlierDetection passive outlier ejection (block {@code outlier-detection})
+ * @param retry retries, per-try timeout, backoff and retry budget (block {@code retry})
  */
 public record Scenario(String name, String description, List<Long> seeds, long topologySeed, List<String> policies,
-                       double duration, long requests, double warmup, double drainTimeout, double seriesInterval,
+                       double duration, long requests, double warmup, long warmupRequests, double drainTimeout,
+                       double seriesInterval,
                        Nodes nodes, Balancers balancers, Arrivals arrivals, Demand demand,
                        Information information, Network network, Policy policy, List<Event> events,
                        String resolvedJson, String model, Reference reference,
                        org.loadlab.node.sharing.SharingSettings loadSharing,
-                       org.loadlab.balancer.guardrail.Guardrails guardrails, Membership membership) {
+                       org.loadlab.balancer.guardrail.Guardrails guardrails, Membership membership, Keys keys,
+                       org.loadlab.balancer.guardrail.SlowStart slowStart,
+                       org.loadlab.balancer.guardrail.OutlierDetection outlierDetection,
+                       org.loadlab.balancer.retry.RetrySettings retry) {
 
     /**
      * True if {@code policy} is a peer-to-peer load-sharing protocol ({@code none},
@@ -57,6 +70,19 @@ public record Scenario(String name, String description, List<Long> seeds, long t
     public boolean isReferenceModel() {
         return "reference".equals(model);
     }
+
+    /**
+     * True for the balls-into-bins model: the message-level engine with nodes that never
+     * serve, so each request (ball) stays where it lands; the run ends when the
+     * {@code requests}-th ball has landed and reports the loads (largest: {@code maxQueue}).
+     * Source: Azar, Broder, Karlin, Upfal 1994; Mitzenmacher 2001.
+     */
+    public boolean isBallsIntoBins() {
+        return MODEL_BALLS_INTO_BINS.equals(model);
+    }
+
+    /** The {@code model} value of the balls-into-bins model. */
+    public static final String MODEL_BALLS_INTO_BINS = "balls-into-bins";
 
     /**
      * Parameters of the reference model (SPEC.md §4).
@@ -97,13 +123,52 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param queueCapacity max q_j, 0 = unbounded
      * @param resourcePeriod resource update period, seconds
      * @param heartbeatPeriod seconds between a node's heartbeats to the balancers, 0 = none
+     * @param speedsPerSeed draw μ_j from each run's seed instead of the topology seed (for
+     *     {@code uniform} rates: seed 001's "averaged over 5 seeded trials" with speeds redrawn)
+     * @param errors which nodes fail requests, how often and how (block {@code nodes.errors})
      */
     public record Nodes(int count, int servers, String rateDistribution, double rateValue, double rateMin,
-                        double rateMax, int queueCapacity, double resourcePeriod, double heartbeatPeriod) {
+                        double rateMax, int queueCapacity, double resourcePeriod, double heartbeatPeriod,
+                        boolean speedsPerSeed, NodeErrors errors) {
         /** Expected total service capacity Σ c·μ_j in work units/s. */
         public double expectedCapacity() {
             double mu = rateDistribution.equals("uniform") ? (rateMin + rateMax) / 2 : rateValue;
             return (double) count * servers * mu;
+        }
+    }
+
+    /**
+     * Nodes that fail requests (HTTP 500): each request at {@code nodes} fails with
+     * probability {@code rate}, answered at once ({@code fast}) or after its service.
+     *
+     * @param rate probability in [0, 1] (0: no errors)
+     * @param nodes the failing nodes (resolved from {@code nodes} or {@code fraction}; all when neither is set)
+     * @param fast true: the error is answered without serving
+     */
+    public record NodeErrors(double rate, List<Integer> nodes, boolean fast) {
+        /** No errors. */
+        public static final NodeErrors NONE = new NodeErrors(0, List.of(), true);
+
+        /** The error rate of node {@code j}. */
+        public double rateOf(int j) {
+            return rate > 0 && nodes.contains(j) ? rate : 0;
+        }
+    }
+
+    /**
+     * Affinity keys of the requests.
+     *
+     * @param distribution none, zipf or uniform
+     * @param count distinct keys
+     * @param zipfExponent s of the Zipf popularity 1/r^s
+     */
+    public record Keys(String distribution, int count, double zipfExponent) {
+        /** No keys. */
+        public static final Keys NONE = new Keys("none", 10000, 1.0);
+
+        /** True if requests carry keys. */
+        public boolean present() {
+            return !distribution.equals("none");
         }
     }
 
@@ -149,8 +214,22 @@ public record Scenario(String name, String description, List<Long> seeds, long t
     public record Mmpp(double highFactor, double lowFactor, double meanOn, double meanOff) {
     }
 
-    /** λ̄(1 + amplitude·sin(2πt/period)) with burstWindows windows of × burstFactor, each burstWidth·period long. */
-    public record Diurnal(double amplitude, double period, int burstWindows, double burstFactor, double burstWidth) {
+    /**
+     * λ̄(1 + amplitude·sin(2πt/period)) with burstWindows windows of × burstFactor, each
+     * burstWidth·period long.
+     *
+     * @param amplitude A in [0, 1]
+     * @param period P in seconds (0: the duration); ignored when {@code periodIsHorizon}
+     * @param periodIsHorizon the period is the request horizon H = requests / λ̄ of each run
+     *     ({@code period = horizon}), so it follows the run's capacity (SPEC.md §5)
+     * @param burstWindows number of burst windows
+     * @param burstFactor rate multiplier inside a window
+     * @param burstWidth window length as a fraction of the period
+     * @param burstStarts start of each window as a fraction of the period (sorted, not
+     *     overlapping); empty: {@code burstWindows} windows evenly spaced (centred at (i + ½)/k)
+     */
+    public record Diurnal(double amplitude, double period, boolean periodIsHorizon, int burstWindows, double burstFactor,
+                          double burstWidth, List<Double> burstStarts) {
     }
 
     /**
@@ -168,9 +247,19 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param components mixture components
      * @param prefillSecondsPerToken trace mapping: cost per context token
      * @param decodeSecondsPerToken trace mapping: cost per generated token
+     * @param mixtureScaling mixture only: {@code components} (each component scaled to its own
+     *     mean, by default {@code mean}) or {@code mixture} (standard components mixed, then the
+     *     mixture scaled to {@code mean}: SPEC.md §5)
      */
     public record Demand(String distribution, double mean, double sigma, double alpha, List<Component> components,
-                         double prefillSecondsPerToken, double decodeSecondsPerToken) {
+                         double prefillSecondsPerToken, double decodeSecondsPerToken, String mixtureScaling) {
+        /** The {@code mixture-scaling} values. */
+        public static final List<String> MIXTURE_SCALINGS = List.of("components", "mixture");
+
+        /** True when the mixture, not each component, is scaled to the mean. */
+        public boolean scalesMixture() {
+            return "mixture".equals(mixtureScaling);
+        }
     }
 
     /** One mixture component with its weight. */
@@ -191,18 +280,21 @@ public record Scenario(String name, String description, List<Long> seeds, long t
     }
 
     /**
-     * Policy parameters: k of power-of-k, the ASMF block and the Sticky-Lazy block.
+     * Policy parameters: k of power-of-k and how it draws them, the ASMF block and the
+     * Sticky-Lazy block.
      *
      * @param k k of power-of-k
+     * @param kWithReplacement power-of-k draws k nodes independently with replacement
+     *     ({@code policy.k-sampling = with-replacement}) instead of k distinct ones
      * @param asmf ASMF parameters (seed 000)
      * @param stickyLazy Sticky-Lazy parameters (seed 001)
      * @param rejection what a balancer does with a request its policy refuses
+     * @param production the production policies' parameters and error-aware scoring
      */
-    public record Policy(int k, Asmf asmf, StickyLazy stickyLazy, Rejection rejection) {
-        /** Policy parameters with the default Sticky-Lazy block (T = 3) and rejection at once. */
-        public Policy(int k, Asmf asmf) {
-            this(k, asmf, new StickyLazy(3), Rejection.REJECT);
-        }
+    public record Policy(int k, boolean kWithReplacement, Asmf asmf, StickyLazy stickyLazy, Rejection rejection,
+                         org.loadlab.balancer.policy.ProductionParameters production) {
+        /** The {@code policy.k-sampling} values. */
+        public static final List<String> K_SAMPLINGS = List.of("distinct", "with-replacement");
     }
 
     /**
@@ -225,8 +317,9 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * Sticky-Lazy parameters (seed 001, SPEC.md §5).
      *
      * @param threshold T ≥ 1: a probed node with load q &lt; T is cached with blind credit T − q
+     * @param credit the credit rule: {@code T-q} (the seed's pseudo-code) or {@code T-q-1}
      */
-    public record StickyLazy(int threshold) {
+    public record StickyLazy(int threshold, String credit) {
     }
 
     /** ASMF parameters (seed 000). */
@@ -249,7 +342,8 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * A scripted event.
      *
      * @param at time, seconds
-     * @param type fail, recover, degrade, spike, crash, partition, heartbeat-loss, rejoin or chaos
+     * @param type fail, recover, degrade, spike, crash, partition, heartbeat-loss, rejoin, chaos, join
+     *     (the nodes are absent until {@code at}, then join) or leave (the nodes leave gracefully at {@code at})
      * @param until end of a spike, partition or heartbeat loss, seconds
      * @param factor degradation factor of μ, or spike multiplier of λ
      * @param nodes target node indices (resolved from {@code nodes} or {@code fraction})

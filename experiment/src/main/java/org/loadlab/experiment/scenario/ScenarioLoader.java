@@ -30,12 +30,18 @@ public final class ScenarioLoader {
     private static final List<String> DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto", "mixture", "trace");
     private static final List<String> COMPONENT_DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto");
     private static final List<String> MODELS = List.of("probe", "cached", "oracle");
+    /** Values of the top-level {@code model} key. */
+    private static final List<String> MODEL_NAMES = List.of("message", "reference", Scenario.MODEL_BALLS_INTO_BINS);
+    /** The {@code arrivals.diurnal.period} word for the request horizon requests / λ̄. */
+    static final String HORIZON = "horizon";
     private static final List<String> EVENTS = List.of("fail", "recover", "degrade", "spike", "crash", "partition",
-            "heartbeat-loss", "rejoin", "chaos");
+            "heartbeat-loss", "rejoin", "chaos", "join", "leave");
     /** Events the ASMF seed's time-stepped model knows. */
     private static final List<String> REFERENCE_EVENTS = List.of("fail", "recover", "degrade", "spike");
     /** Events that act on the balancers' membership (and so need balancers). */
-    private static final Set<String> MEMBERSHIP_EVENTS = Set.of("crash", "partition", "heartbeat-loss", "rejoin");
+    private static final Set<String> MEMBERSHIP_EVENTS = Set.of("crash", "partition", "heartbeat-loss", "rejoin", "join", "leave");
+    private static final List<String> KEY_DISTRIBUTIONS = List.of("none", "zipf", "uniform");
+    private static final List<String> RETRY_ON = List.of("error", "overloaded", "timeout", "reset");
     /** Events that last from {@code at} to {@code until}. */
     private static final Set<String> WINDOWS = Set.of("spike", "partition", "heartbeat-loss");
     private static final String SIMULATOR_GENERATOR = "reference.simulator-generator";
@@ -180,10 +186,11 @@ public final class ScenarioLoader {
         double duration = r.nonNegative("duration", "seconds");
         long requests = r.integer("requests", 0, Long.MAX_VALUE);
         double warmup = r.nonNegative("warmup", "seconds");
+        long warmupRequests = r.integer("warmup-requests", 0, Long.MAX_VALUE);
         double drainTimeout = r.nonNegative("drain-timeout", "seconds");
         double seriesInterval = r.positive("series-interval", "seconds");
 
-        Scenario.Nodes nodes = nodes(r.at("nodes"));
+        Scenario.Nodes nodes = nodes(r.at("nodes"), topologySeed);
         Scenario.Balancers balancers = balancers(r.at("balancers"));
         Scenario.Arrivals arrivals = arrivals(r.at("arrivals"), baseDir);
         Scenario.Demand demand = demand(r.at("demand"), true);
@@ -192,7 +199,7 @@ public final class ScenarioLoader {
                 r.nonNegative("network.latency", "seconds"), r.nonNegative("network.jitter", "seconds"));
         Scenario.Policy policy = policy(r.at("policy"));
         List<Scenario.Event> events = events(r, merged, nodes.count(), topologySeed);
-        String model = r.oneOf("model", List.of("message", "reference"));
+        String model = r.oneOf("model", MODEL_NAMES);
         double step = r.positive("reference.step", "seconds");
         if (Math.abs(step * 1000 - Math.rint(step * 1000)) > 1e-9 * step * 1000) {
             r.badValue("reference.step", step, "must be a whole number of milliseconds (the seed's clock counts integer ms)");
@@ -206,17 +213,29 @@ public final class ScenarioLoader {
         SharingSettings loadSharing = loadSharing(r.at("load-sharing"));
         Guardrails guardrails = guardrails(r.at("guardrails"));
         Scenario.Membership membership = membership(r.at("membership"));
+        Scenario.Keys keys = keys(r.at("keys"));
+        org.loadlab.balancer.guardrail.SlowStart slowStart = slowStart(r.at("slow-start"));
+        org.loadlab.balancer.guardrail.OutlierDetection outlier = outlierDetection(r.at("outlier-detection"));
+        org.loadlab.balancer.retry.RetrySettings retry = retry(r.at("retry"));
 
         if (r.problems().isEmpty()) {
             // Checks across keys only make sense once every key is valid on its own.
-            crossChecks(r, policies, duration, requests, warmup, seriesInterval, nodes, balancers, arrivals, demand,
-                    information, policy, events);
+            crossChecks(r, policies, duration, requests, warmup, warmupRequests, seriesInterval, nodes, balancers, arrivals,
+                    demand, information, policy, events, model);
             loadSharingChecks(r, policies, nodes, network, loadSharing, model);
             if (model.equals("reference")) {
                 referenceChecks(r, policies, arrivals, demand, policy);
                 if (balancers.maxDecisionsInFlight() > 0) {
                     r.badValue("balancers.max-decisions-in-flight", balancers.maxDecisionsInFlight(), "the time-stepped"
                             + " model = reference decides at once (no decision is ever in flight); use 0 or model = message");
+                }
+                if (nodes.speedsPerSeed()) {
+                    r.badValue("nodes.speeds-per-seed", true, "model = reference draws the seed's topology from"
+                            + " topology-seed, as the ASMF seed does; use false, or model = message");
+                }
+                if (warmupRequests > 0) {
+                    r.badValue("warmup-requests", warmupRequests, "model = reference measures from time 0 as the ASMF"
+                            + " seed does; use 0, or model = message");
                 }
             }
             for (Scenario.Event e : events) {
@@ -232,14 +251,216 @@ public final class ScenarioLoader {
                     break;
                 }
             }
+            productionChecks(r, policies, model, nodes, keys, policy, slowStart, outlier, retry, events);
         }
         if (!r.problems().isEmpty()) {
             throw new ScenarioException(source, r.problems());
         }
         String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
-        return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup,
+        return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup, warmupRequests,
                 drainTimeout, seriesInterval, nodes, balancers, arrivals, demand, information, network, policy,
-                events, json, model, reference, loadSharing, guardrails, membership);
+                events, json, model, reference, loadSharing, guardrails, membership, keys, slowStart, outlier, retry);
+    }
+
+    /** Checks of the production mechanisms across keys (issue 14). */
+    private void productionChecks(ConfigReader r, List<String> policies, String model, Scenario.Nodes nodes, Scenario.Keys keys,
+                                  Scenario.Policy policy, org.loadlab.balancer.guardrail.SlowStart slowStart,
+                                  org.loadlab.balancer.guardrail.OutlierDetection outlier,
+                                  org.loadlab.balancer.retry.RetrySettings retry, List<Scenario.Event> events) {
+        for (String p : policies) {
+            if (model.equals("reference") && org.loadlab.balancer.policy.PolicyCatalog.messageOnly(p)
+                    && !p.equals("sticky-lazy") && !p.equals("strict-po2c")) {
+                r.problem("policies", "'" + p + "' needs the message-level model (it measures latency, hashes keys or"
+                        + " probes asynchronously); use model = message");
+            }
+            if (org.loadlab.balancer.policy.PolicyCatalog.hashesKeys(p) && !keys.present()) {
+                r.badValue("keys.distribution", "'none'", "policy '" + p + "' hashes the request key; set zipf or uniform");
+            }
+            if (policy.production().errorPenalty() > 0 && !Scenario.isLoadSharing(p)
+                    && !org.loadlab.balancer.policy.PolicyCatalog.scored(p)) {
+                r.badValue("policy.error-penalty", policy.production().errorPenalty(), "'" + p + "' does not rank nodes by a"
+                        + " score; error-aware scoring applies to " + String.join(", ", org.loadlab.balancer.policy.PolicyCatalog
+                        .entries().stream().map(e -> e.name()).filter(org.loadlab.balancer.policy.PolicyCatalog::scored).toList())
+                        + " (drop '" + p + "' from policies or set error-penalty = 0)");
+            }
+        }
+        if (retry.ownPolicy()) {
+            String rp = retry.policy();
+            if (!policyExists.test(rp)) {
+                r.badValue("retry.policy", "'" + rp + "'", "'same' or a policy: " + policyNames);
+            } else if (org.loadlab.balancer.policy.PolicyCatalog.hashesKeys(rp) && !keys.present()) {
+                r.badValue("keys.distribution", "'none'", "retry.policy '" + rp + "' hashes the request key; set zipf or uniform");
+            }
+        }
+        boolean anyBalancer = policies.stream().anyMatch(p -> !Scenario.isLoadSharing(p));
+        boolean production = slowStart.enabled() || outlier.enabled() || retry.tracksRequests() || nodes.errors().rate() > 0;
+        if (model.equals("reference") && production) {
+            r.problem("model", "'reference' (the ASMF seed's time-stepped model) has no slow start, outlier ejection, retries"
+                    + " or node errors; use model = message");
+        }
+        if (!anyBalancer && (slowStart.enabled() || outlier.enabled() || retry.tracksRequests())) {
+            r.problem("policies", "slow-start, outlier-detection and retry act in the balancers; the load-sharing protocols"
+                    + " have none");
+        }
+        if (retry.tracksRequests()) {
+            for (Scenario.Event e : events) {
+                boolean nodeCounts = e.type().equals("fail") || e.type().equals("chaos") && e.fault().equals("crash");
+                if (nodeCounts) {
+                    r.problem("events", "'" + (e.type().equals("fail") ? "fail" : "chaos crash") + "' makes the node count the"
+                            + " requests it loses, and with retry (max-retries > 0 or per-try-timeout > 0) a lost attempt may"
+                            + " also be retried and served: it would be counted twice; use a crash event (the balancer counts"
+                            + " what it loses, as on a cluster)");
+                    break;
+                }
+            }
+        }
+    }
+
+    /** The smallest prime ≥ {@code n}. */
+    private static long nextPrime(long n) {
+        long p = n;
+        while (!org.loadlab.balancer.policy.ProductionParameters.isPrime(p)) {
+            p++;
+        }
+        return p;
+    }
+
+    /** The {@code keys} block: affinity keys of the requests. */
+    private static Scenario.Keys keys(ConfigReader r) {
+        String dist = r.oneOf("distribution", KEY_DISTRIBUTIONS);
+        int count = (int) r.integer("count", 1, 100_000_000);
+        double s = r.nonNegative("zipf-exponent", "");
+        return new Scenario.Keys(dist, count, s);
+    }
+
+    /** The {@code slow-start} block (Envoy's slow start). */
+    private static org.loadlab.balancer.guardrail.SlowStart slowStart(ConfigReader r) {
+        double window = r.nonNegative("window", "seconds (0: off)");
+        double aggression = r.positive("aggression", "");
+        double min = r.number("min-weight");
+        if (!(min > 0 && min <= 1)) {
+            r.badValue("min-weight", min, "a share in (0, 1] (Envoy: 0.1)");
+            return org.loadlab.balancer.guardrail.SlowStart.OFF;
+        }
+        try {
+            return new org.loadlab.balancer.guardrail.SlowStart(window, aggression, min);
+        } catch (IllegalArgumentException e) {
+            return org.loadlab.balancer.guardrail.SlowStart.OFF; // the problem is recorded above
+        }
+    }
+
+    /** The {@code outlier-detection} block (Envoy's passive outlier detection). */
+    private static org.loadlab.balancer.guardrail.OutlierDetection outlierDetection(ConfigReader r) {
+        boolean enabled = r.bool("enabled");
+        int consecutive = (int) r.integer("consecutive-errors", 0, 1_000_000);
+        double interval = r.positive("interval", "seconds");
+        double base = r.positive("base-ejection-time", "seconds");
+        double max = r.positive("max-ejection-time", "seconds");
+        if (max < base) {
+            r.badValue("max-ejection-time", max, "must be >= base-ejection-time = " + base + " s");
+        }
+        boolean sr = r.bool("success-rate.enabled");
+        int hosts = (int) r.integer("success-rate.minimum-hosts", 1, 1_000_000);
+        int volume = (int) r.integer("success-rate.request-volume", 1, 1_000_000_000);
+        double factor = r.nonNegative("success-rate.stdev-factor", "standard deviations");
+        try {
+            return new org.loadlab.balancer.guardrail.OutlierDetection(enabled, consecutive, interval, base, max, sr, hosts,
+                    volume, factor);
+        } catch (IllegalArgumentException e) {
+            return org.loadlab.balancer.guardrail.OutlierDetection.OFF; // the problem is recorded above
+        }
+    }
+
+    /** The {@code retry} block (Envoy's retry policy and retry budget). */
+    private static org.loadlab.balancer.retry.RetrySettings retry(ConfigReader r) {
+        int max = (int) r.integer("max-retries", 0, 100);
+        java.util.Set<org.loadlab.node.protocol.ResponseStatus> on = java.util.EnumSet.noneOf(
+                org.loadlab.node.protocol.ResponseStatus.class);
+        for (String c : r.strings("retry-on")) {
+            switch (c) {
+                case "error" -> on.add(org.loadlab.node.protocol.ResponseStatus.ERROR);
+                case "overloaded" -> on.add(org.loadlab.node.protocol.ResponseStatus.OVERLOADED);
+                case "timeout" -> on.add(org.loadlab.node.protocol.ResponseStatus.TIMEOUT);
+                case "reset" -> on.add(org.loadlab.node.protocol.ResponseStatus.RESET);
+                default -> r.badValue("retry-on", "'" + c + "'", "a list of " + String.join(", ", RETRY_ON));
+            }
+        }
+        double timeout = r.nonNegative("per-try-timeout", "seconds (0: none)");
+        double base = r.nonNegative("backoff.base", "seconds");
+        double bmax = r.nonNegative("backoff.max", "seconds");
+        if (bmax < base) {
+            r.badValue("backoff.max", bmax, "must be >= backoff.base = " + base + " s (the cap of the jittered wait)");
+        }
+        boolean budget = r.bool("budget.enabled");
+        double percent = r.between("budget.percent", 0, 100, "percent of active requests");
+        int min = (int) r.integer("budget.min-concurrency", 0, 1_000_000);
+        String policy = r.string("policy");
+        if (max > 0 && on.isEmpty()) {
+            r.badValue("retry-on", "[]", "name what is retried (error, overloaded, timeout, reset) or set max-retries = 0");
+        }
+        try {
+            return new org.loadlab.balancer.retry.RetrySettings(max, on, timeout, base, bmax, budget, percent, min, policy);
+        } catch (IllegalArgumentException e) {
+            return org.loadlab.balancer.retry.RetrySettings.OFF; // the problem is recorded above
+        }
+    }
+
+    /**
+     * What the balls-into-bins model needs: a number of balls, and balancer policies (the
+     * load-sharing protocols move tasks between serving nodes, which bins do not do).
+     */
+    private static void ballsIntoBinsChecks(ConfigReader r, List<String> policies, long requests) {
+        if (requests == 0) {
+            r.badValue("requests", 0, "model = balls-into-bins drops `requests` balls into nodes.count bins; set the"
+                    + " number of balls, e.g. requests = 10000");
+        }
+        for (int i = 0; i < policies.size(); i++) {
+            if (Scenario.isLoadSharing(policies.get(i))) {
+                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is a load-sharing protocol; bins never serve,"
+                        + " so there is nothing to share: model = balls-into-bins takes balancer policies");
+            }
+        }
+    }
+
+    /** The diurnal period's horizon form and the burst windows' start fractions. */
+    private static void diurnalChecks(ConfigReader r, Scenario.Diurnal d, boolean used, long requests) {
+        if (used && d.periodIsHorizon() && requests == 0) {
+            r.badValue("arrivals.diurnal.period", HORIZON, "the horizon is requests / the mean arrival rate, but requests"
+                    + " = 0; set requests (e.g. 30000) or give the period in seconds");
+        }
+        List<Double> starts = d.burstStarts();
+        if (!used) {
+            return;
+        }
+        if (starts.isEmpty()) {
+            if (d.burstWindows() * d.burstWidth() > 1) {
+                r.badValue("arrivals.diurnal.burst-width", d.burstWidth(), d.burstWindows() + " windows of this width"
+                        + " do not fit in one period; allowed: at most 1/burst-windows = " + 1.0 / d.burstWindows());
+            }
+            return;
+        }
+        if (starts.size() != d.burstWindows()) {
+            r.badValue("arrivals.diurnal.burst-starts", starts, "lists " + starts.size() + " window(s) but burst-windows = "
+                    + d.burstWindows() + "; set burst-windows = " + starts.size() + " (or [] for evenly spaced windows)");
+            return;
+        }
+        double previousEnd = 0;
+        for (int i = 0; i < starts.size(); i++) {
+            double s = starts.get(i);
+            if (s < previousEnd - 1e-12) {
+                r.badValue("arrivals.diurnal.burst-starts[" + i + "]", s, "starts before window " + (i - 1) + " ends at "
+                        + previousEnd + " (start + burst-width " + d.burstWidth() + "); list the starts in increasing"
+                        + " order, windows not overlapping");
+                return;
+            }
+            previousEnd = s + d.burstWidth();
+            if (previousEnd > 1 + 1e-12) {
+                r.badValue("arrivals.diurnal.burst-starts[" + i + "]", s, "the window would end at " + previousEnd
+                        + " of the period (start + burst-width " + d.burstWidth() + "); a window must end within the"
+                        + " period (at most 1)");
+                return;
+            }
+        }
     }
 
     /** The {@code guardrails} block (seed 003, Envoy's panic threshold and ejection cap). */
@@ -395,7 +616,7 @@ public final class ScenarioLoader {
         return String.valueOf(v.unwrapped());
     }
 
-    private static Scenario.Nodes nodes(ConfigReader r) {
+    private static Scenario.Nodes nodes(ConfigReader r, long topologySeed) {
         int count = (int) r.integer("count", 1, 1_000_000);
         int servers = (int) r.integer("servers", 1, 100_000);
         String dist = r.oneOf("service-rate.distribution", List.of("constant", "uniform"));
@@ -411,7 +632,51 @@ public final class ScenarioLoader {
         int capacity = (int) r.integer("queue-capacity", 0, Integer.MAX_VALUE);
         double resourcePeriod = r.positive("resource-period", "seconds");
         double heartbeat = r.nonNegative("heartbeat-period", "seconds (0: no heartbeats)");
-        return new Scenario.Nodes(count, servers, dist, value, min, max, capacity, resourcePeriod, heartbeat);
+        boolean speedsPerSeed = r.bool("speeds-per-seed");
+        return new Scenario.Nodes(count, servers, dist, value, min, max, capacity, resourcePeriod, heartbeat, speedsPerSeed,
+                nodeErrors(r.at("errors"), count, topologySeed));
+    }
+
+    /** The {@code nodes.errors} block: which nodes fail requests, how often, and whether fast. */
+    private static Scenario.NodeErrors nodeErrors(ConfigReader r, int n, long topologySeed) {
+        double rate = r.between("rate", 0, 1, "probability");
+        boolean fast = r.bool("fast");
+        List<Integer> listed = new ArrayList<>();
+        try {
+            listed.addAll(r.config().getIntList("nodes"));
+        } catch (ConfigException e) {
+            r.problem("nodes", "must be a list of node indices");
+        }
+        double fraction = r.number("fraction");
+        if (!listed.isEmpty() && fraction != 0) {
+            r.problem("nodes", "name the failing nodes with either nodes = [0, 3] or fraction = 0.2 (one of them)");
+        }
+        if (!(fraction >= 0 && fraction <= 1)) {
+            r.badValue("fraction", fraction, "must be in [0, 1] (0: use nodes, or all nodes when nodes is empty)");
+            fraction = 0;
+        }
+        List<Integer> nodes = new ArrayList<>();
+        for (int node : listed) {
+            if (node < 0 || node >= n) {
+                r.problem("nodes", "node " + node + " does not exist; allowed: 0.." + (n - 1));
+            } else if (!nodes.contains(node)) {
+                nodes.add(node);
+            }
+        }
+        if (listed.isEmpty()) {
+            if (fraction > 0) {
+                int[] order = nodeOrder(n, topologySeed);
+                for (int k = 0; k < (int) Math.ceil(fraction * n); k++) {
+                    nodes.add(order[k]);
+                }
+            } else {
+                for (int j = 0; j < n; j++) {
+                    nodes.add(j);
+                }
+            }
+        }
+        nodes.sort(null);
+        return rate == 0 ? Scenario.NodeErrors.NONE : new Scenario.NodeErrors(rate, List.copyOf(nodes), fast);
     }
 
     private static Scenario.Balancers balancers(ConfigReader r) {
@@ -436,9 +701,11 @@ public final class ScenarioLoader {
                 r.positive("on-off.period", "seconds"), r.between("on-off.duty", 0, 1, ""));
         Scenario.Mmpp mmpp = new Scenario.Mmpp(r.nonNegative("mmpp.high-factor", ""), r.nonNegative("mmpp.low-factor", ""),
                 r.positive("mmpp.mean-on", "seconds"), r.positive("mmpp.mean-off", "seconds"));
-        Scenario.Diurnal diurnal = new Scenario.Diurnal(r.between("diurnal.amplitude", 0, 1, ""),
-                r.nonNegative("diurnal.period", "seconds (0 = duration)"), (int) r.integer("diurnal.burst-windows", 0, 1000),
-                r.positive("diurnal.burst-factor", ""), r.between("diurnal.burst-width", 0, 1, "fraction of the period"));
+        boolean horizon = isWord(r, "diurnal.period", HORIZON);
+        double period = horizon ? 0 : periodSeconds(r);
+        Scenario.Diurnal diurnal = new Scenario.Diurnal(r.between("diurnal.amplitude", 0, 1, ""), period, horizon,
+                (int) r.integer("diurnal.burst-windows", 0, 1000), r.positive("diurnal.burst-factor", ""),
+                r.between("diurnal.burst-width", 0, 1, "fraction of the period"), fractions(r, "diurnal.burst-starts"));
         String file = r.string("trace.file");
         boolean loop = r.bool("trace.loop");
         String resolved = "";
@@ -446,6 +713,51 @@ public final class ScenarioLoader {
             resolved = resolveTrace(r, file, baseDir);
         }
         return new Scenario.Arrivals(process, utilisation, rate, onOff, mmpp, diurnal, new Scenario.Trace(resolved, loop));
+    }
+
+    /** True if {@code path} holds the string {@code word} (and not a number written as a string). */
+    private static boolean isWord(ConfigReader r, String path, String word) {
+        return r.has(path) && r.config().getValue(path).valueType() == com.typesafe.config.ConfigValueType.STRING
+                && word.equals(r.config().getString(path).trim());
+    }
+
+    /** {@code arrivals.diurnal.period} as seconds, with a message that also names {@code horizon}. */
+    private static double periodSeconds(ConfigReader r) {
+        String path = "diurnal.period";
+        if (r.has(path) && r.config().getValue(path).valueType() == com.typesafe.config.ConfigValueType.STRING) {
+            String text = r.config().getString(path).trim();
+            try {
+                Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                r.badValue(path, "'" + text + "'", "must be seconds (0 = the duration) or " + HORIZON
+                        + " (requests / the mean arrival rate)");
+                return 0;
+            }
+        }
+        return r.nonNegative(path, "seconds (0 = duration), or " + HORIZON);
+    }
+
+    /** A list of numbers, each a fraction in [0, 1); records a problem and returns an empty list otherwise. */
+    private static List<Double> fractions(ConfigReader r, String path) {
+        List<Double> out = new ArrayList<>();
+        try {
+            for (Number v : r.config().getNumberList(path)) {
+                out.add(v.doubleValue());
+            }
+        } catch (ConfigException.Missing e) {
+            return List.of();
+        } catch (ConfigException e) {
+            r.problem(path, "must be a list of numbers, fractions of the period in [0, 1), e.g. [0.1, 0.5, 0.8]");
+            return List.of();
+        }
+        for (int i = 0; i < out.size(); i++) {
+            double f = out.get(i);
+            if (!(f >= 0 && f < 1)) {
+                r.badValue(path + "[" + i + "]", f, "a window start is a fraction of the period in [0, 1)");
+                return List.of();
+            }
+        }
+        return List.copyOf(out);
     }
 
     private static String resolveTrace(ConfigReader r, String file, Path baseDir) {
@@ -503,12 +815,18 @@ public final class ScenarioLoader {
             r.problem("alpha", alpha + ": a Pareto demand needs alpha > 1 (finite mean)");
         }
         List<Scenario.Component> components = new ArrayList<>();
+        String scaling = topLevel ? r.oneOf("mixture-scaling", Scenario.Demand.MIXTURE_SCALINGS) : "components";
         if (topLevel) {
             List<? extends Config> list = r.objects("components");
             Config componentDefaults = r.config().withoutPath("components").withoutPath("distribution");
             for (int i = 0; i < list.size(); i++) {
                 ConfigReader c = r.child(list.get(i).withFallback(componentDefaults), r.key("components[" + i + "]"));
                 double weight = c.positive("weight", "");
+                if (scaling.equals("mixture") && list.get(i).hasPath("mean")) {
+                    c.problem("mean", "with demand.mixture-scaling = mixture a component keeps its standard form (exponential"
+                            + " mean 1, lognormal mu 0, Pareto x_m 1) and only the mixture is scaled to demand.mean; remove"
+                            + " it, or use mixture-scaling = components");
+                }
                 components.add(new Scenario.Component(weight, demand(c, false)));
             }
             if (dist.equals("mixture") && components.isEmpty()) {
@@ -517,7 +835,7 @@ public final class ScenarioLoader {
         }
         double prefill = topLevel ? r.nonNegative("prefill-seconds-per-token", "seconds/token") : 0;
         double decode = topLevel ? r.nonNegative("decode-seconds-per-token", "seconds/token") : 0;
-        return new Scenario.Demand(dist, mean, sigma, alpha, components, prefill, decode);
+        return new Scenario.Demand(dist, mean, sigma, alpha, components, prefill, decode, scaling);
     }
 
     private static Scenario.Information information(ConfigReader r) {
@@ -533,6 +851,7 @@ public final class ScenarioLoader {
 
     private static Scenario.Policy policy(ConfigReader r) {
         int k = (int) r.integer("k", 1, Integer.MAX_VALUE);
+        boolean withReplacement = r.oneOf("k-sampling", Scenario.Policy.K_SAMPLINGS).equals("with-replacement");
         ConfigReader a = r.at("asmf");
         Scenario.Asmf asmf = new Scenario.Asmf((int) a.integer("k", 1, Integer.MAX_VALUE),
                 a.nonNegative("alpha", ""), a.nonNegative("beta", ""), a.nonNegative("gamma", ""), a.nonNegative("delta", ""),
@@ -542,6 +861,7 @@ public final class ScenarioLoader {
             a.problem("c-max", asmf.cMax() + " is below c-min = " + asmf.cMin());
         }
         int threshold = (int) r.integer("sticky-lazy.threshold", 1, 1_000_000);
+        String credit = r.oneOf("sticky-lazy.credit", org.loadlab.balancer.policy.StickyCache.Credit.keys());
         ConfigReader rj = r.at("rejection");
         Scenario.Rejection rejection = new Scenario.Rejection(rj.oneOf("mode", List.of("reject", "delay")),
                 (int) rj.integer("buffer", 1, 10_000_000), rj.positive("backoff", "seconds"), rj.number("multiplier"),
@@ -549,7 +869,34 @@ public final class ScenarioLoader {
         if (rejection.multiplier() < 1) {
             rj.badValue("multiplier", rejection.multiplier(), "must be >= 1 (the wait never shrinks)");
         }
-        return new Scenario.Policy(k, asmf, new Scenario.StickyLazy(threshold), rejection);
+        return new Scenario.Policy(k, withReplacement, asmf, new Scenario.StickyLazy(threshold, credit), rejection, production(r));
+    }
+
+    /** The production policies' keys in the {@code policy} block. */
+    private static org.loadlab.balancer.policy.ProductionParameters production(ConfigReader r) {
+        org.loadlab.balancer.policy.ProductionParameters d = org.loadlab.balancer.policy.ProductionParameters.DEFAULTS;
+        int before = r.problems().size();
+        double decay = r.positive("peak-ewma.decay", "seconds");
+        double prior = r.nonNegative("peak-ewma.prior", "seconds");
+        int choices = (int) r.integer("least-request.choices", 1, 1_000_000);
+        double bias = r.nonNegative("least-request.active-request-bias", "");
+        int ring = (int) r.integer("ring-hash.min-ring-size", 1, 8_388_608);
+        int table = (int) r.integer("maglev.table-size", 2, 5_000_011);
+        if (!org.loadlab.balancer.policy.ProductionParameters.isPrime(table)) {
+            r.badValue("maglev.table-size", table, "a prime (Maglev fills a prime-sized table; Envoy: 65537)");
+        }
+        int probes = (int) r.integer("prequal.probes-per-request", 0, 1_000);
+        int pool = (int) r.integer("prequal.pool-size", 1, 100_000);
+        double age = r.positive("prequal.max-age", "seconds");
+        int reuse = (int) r.integer("prequal.reuse", 1, 1_000_000);
+        double q = r.between("prequal.hot-quantile", 0, 1, "quantile");
+        double penalty = r.nonNegative("error-penalty", "score units (0: off)");
+        double errorDecay = r.positive("error-decay", "seconds");
+        if (r.problems().size() > before) {
+            return d;
+        }
+        return new org.loadlab.balancer.policy.ProductionParameters(decay, prior, choices, bias, ring, table, probes, pool,
+                age, reuse, q, penalty, errorDecay);
     }
 
     private static List<Scenario.Event> events(ConfigReader r, Config merged, int n, long topologySeed) {
@@ -656,15 +1003,24 @@ public final class ScenarioLoader {
     }
 
     private void crossChecks(ConfigReader r, List<String> policies, double duration, long requests, double warmup,
-                             double seriesInterval, Scenario.Nodes nodes, Scenario.Balancers balancers, Scenario.Arrivals arrivals,
-                             Scenario.Demand demand, Scenario.Information information, Scenario.Policy policy,
-                             List<Scenario.Event> events) {
+                             long warmupRequests, double seriesInterval, Scenario.Nodes nodes, Scenario.Balancers balancers,
+                             Scenario.Arrivals arrivals, Scenario.Demand demand, Scenario.Information information,
+                             Scenario.Policy policy, List<Scenario.Event> events, String model) {
+        boolean bins = model.equals(Scenario.MODEL_BALLS_INTO_BINS);
+        if (bins) {
+            ballsIntoBinsChecks(r, policies, requests);
+        }
+        if (requests > 0 && warmupRequests >= requests) {
+            r.badValue("warmup-requests", warmupRequests, "not below requests = " + requests
+                    + ": nothing would be measured; use fewer warm-up requests");
+        }
+        diurnalChecks(r, arrivals.diurnal(), arrivals.process().equals("diurnal"), requests);
         boolean endless = !arrivals.process().equals("trace") || arrivals.trace().loop();
         if (duration == 0 && requests == 0 && endless) {
             r.problem("duration", "0 with requests = 0" + (arrivals.process().equals("trace") ? " and a looping trace" : "")
                     + ": the arrivals would never stop; set a duration in seconds or a request count");
         }
-        if (duration > 0 && warmup >= duration) {
+        if (duration > 0 && warmup >= duration && !bins) {
             r.badValue("warmup", warmup, "not shorter than duration = " + duration + " s: nothing would be measured");
         }
         if (duration > 0 && duration / seriesInterval > MAX_SERIES_POINTS) {
@@ -679,12 +1035,17 @@ public final class ScenarioLoader {
             r.problem("events", "a spike scales the arrival rate, which needs arrivals.process = poisson, on-off or diurnal (was "
                     + arrivals.process() + ")");
         }
-        if (arrivals.process().equals("diurnal") && arrivals.diurnal().period() == 0 && duration == 0) {
-            r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds");
+        if (arrivals.process().equals("diurnal") && arrivals.diurnal().period() == 0 && !arrivals.diurnal().periodIsHorizon()
+                && duration == 0) {
+            r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds, or period = horizon");
         }
         int allowed = balancers.allowedSize(nodes.count());
         if (policies.contains("power-of-k") && policy.k() > allowed) {
             r.problem("policy.k", policy.k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
+        }
+        if (policies.contains("maglev") && policy.production().maglevTableSize() < allowed) {
+            r.badValue("policy.maglev.table-size", policy.production().maglevTableSize(), "a prime >= the allowed set ("
+                    + allowed + " nodes): every node needs a slot; e.g. " + nextPrime(Math.max(allowed, 65537)));
         }
         if (policies.contains("p2c") && allowed < 2) {
             r.problem("policies", "p2c samples 2 distinct nodes but the allowed set has " + allowed);
@@ -703,7 +1064,7 @@ public final class ScenarioLoader {
                     "at %.4g requests/s that is about %.3g requests per run, more than %.0e; use a shorter duration or set requests",
                     lambda, lambda * duration, MAX_EXPECTED_REQUESTS));
         }
-        if (rho >= 1 && nodes.queueCapacity() == 0) {
+        if (rho >= 1 && nodes.queueCapacity() == 0 && !bins) {
             String unstable = "an open system without rejection is unstable at utilisation >= 1; use a value below 1"
                     + " or bound the queues with nodes.queue-capacity > 0";
             if (arrivals.rate() > 0) {

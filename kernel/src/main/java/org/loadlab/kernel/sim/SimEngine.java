@@ -1,5 +1,8 @@
 package org.loadlab.kernel.sim;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
 import org.loadlab.kernel.Address;
@@ -49,7 +52,7 @@ public final class SimEngine {
     private final PairClock lastDelivery;
     private final int clientBase;
     private static final long NO_TIMER = -1L; // never an event id
-    private final java.util.List<Cut> cuts = new java.util.ArrayList<>();
+    private final List<Cut> cuts = new ArrayList<>();
     private double now;
     private boolean started;
     private long events;
@@ -108,8 +111,8 @@ public final class SimEngine {
      *
      * @throws IllegalArgumentException if {@code until <= from} or an address does not exist
      */
-    public void cut(double from, double until, java.util.Collection<? extends Address> sideA,
-                    java.util.Collection<? extends Address> sideB) {
+    public void cut(double from, double until, Collection<? extends Address> sideA,
+                    Collection<? extends Address> sideB) {
         if (!(until > from)) {
             throw new IllegalArgumentException("a cut must heal after it starts: [" + from + ", " + until + ")");
         }

@@ -9,6 +9,7 @@ import org.loadlab.kernel.MetricsSink;
 import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
+import org.loadlab.node.protocol.ResponseStatus;
 
 /**
  * A backend node: FCFS queue in front of {@code c} servers of rate μ_j work units/s (a
@@ -23,6 +24,11 @@ import org.loadlab.node.protocol.NodeMessage;
  * remaining work of requests in service. With a heartbeat period the node sends every
  * balancer a {@code Heartbeat}; a heartbeat-loss event silences heartbeats and reports.
  *
+ * <p>Every answer carries a {@link ResponseStatus}: OK, ERROR (its {@link ErrorModel} or a chaos
+ * {@code error-rate} fault failed the request) or OVERLOADED (its queue was full), and echoes
+ * the balancer's routing timestamp. Probe replies and reports carry a latency estimate from
+ * the node's recent service times.
+ *
  * <p>Source: SPEC.md §1 (backend node), seed 000 (resources, feedback).
  */
 public final class BackendNode implements Logic<NodeMessage> {
@@ -30,6 +36,10 @@ public final class BackendNode implements Logic<NodeMessage> {
     public static final String CHAOS_ERRORS = "chaos_errors";
     /** Counter: chaos faults injected. */
     public static final String CHAOS_INJECTIONS = "chaos_injections";
+    /** Counter: requests the node failed by its own error rate ({@link ErrorModel}). */
+    public static final String NODE_ERRORS = "node_errors";
+    /** Weight of the newest service time in the node's running mean (for its latency estimate). */
+    private static final double SERVICE_EWMA_WEIGHT = 0.1;
 
     private final NodeId id;
     private final int index;
@@ -37,6 +47,7 @@ public final class BackendNode implements Logic<NodeMessage> {
     private final NodeSettings settings;
     private final ResourceModel resources;
     private final FeedbackCorrection feedback;
+    private final ErrorModel errors;
     private final TimedQueue<NodeMessage.Request> waiting = new TimedQueue<>();
     private final Server[] servers;
     private final Object reportKey = new Object();
@@ -57,6 +68,8 @@ public final class BackendNode implements Logic<NodeMessage> {
     private boolean chaosCrash;
     private final java.util.Map<Long, Held> held = new java.util.HashMap<>();
     private long heldSeq;
+    // Running mean of recent service times, seconds (NaN before the first completion).
+    private double meanService = Double.NaN;
 
     /**
      * @param id this node's address
@@ -65,6 +78,17 @@ public final class BackendNode implements Logic<NodeMessage> {
      * @throws IllegalArgumentException if {@code nominalRate < 0}
      */
     public BackendNode(NodeId id, double nominalRate, NodeSettings settings) {
+        this(id, nominalRate, settings, ErrorModel.NONE);
+    }
+
+    /**
+     * @param id this node's address
+     * @param nominalRate μ_j in work units per second, ≥ 0
+     * @param settings shared node settings
+     * @param errors how often and how this node fails requests
+     * @throws IllegalArgumentException if {@code nominalRate < 0}
+     */
+    public BackendNode(NodeId id, double nominalRate, NodeSettings settings, ErrorModel errors) {
         if (!(nominalRate >= 0)) {
             throw new IllegalArgumentException("service rate of " + id + " must be >= 0, was " + nominalRate);
         }
@@ -73,6 +97,7 @@ public final class BackendNode implements Logic<NodeMessage> {
         this.nominalRate = nominalRate;
         this.rate = nominalRate;
         this.settings = settings;
+        this.errors = errors;
         this.resources = new ResourceModel(settings.resourcePeriod());
         this.feedback = new FeedbackCorrection(settings.feedback());
         int c = settings.servers();
@@ -96,6 +121,16 @@ public final class BackendNode implements Logic<NodeMessage> {
         }
     }
 
+    /** Starts the report and heartbeat schedules afresh (at a random phase, as at the start). */
+    private void restartSchedules(Env env) {
+        if (settings.reportPeriod() > 0 && !settings.reportTo().isEmpty()) {
+            env.startTimer(reportKey, rng.nextDouble() * settings.reportPeriod(), new NodeMessage.ReportTick());
+        }
+        if (settings.heartbeatPeriod() > 0 && !settings.reportTo().isEmpty()) {
+            env.startTimer(heartbeatKey, rng.nextDouble() * settings.heartbeatPeriod(), new NodeMessage.HeartbeatTick());
+        }
+    }
+
     @Override
     public void on(NodeMessage message, Env env) {
         if (rng == null) {
@@ -106,8 +141,13 @@ public final class BackendNode implements Logic<NodeMessage> {
         }
         if (message instanceof NodeMessage.Request r) {
             if (errorRate > 0 && !failed && rng.nextDouble() < errorRate) {
-                reply(r.replyTo(), new BalancerMessage.Response(r.id(), index, r.arrivalTime(), false), env);
+                reply(r.replyTo(), BalancerMessage.Response.to(r, index, ResponseStatus.ERROR), env);
                 env.metrics().count(env.now(), CHAOS_ERRORS, 1);
+                return;
+            }
+            if (errors.rate() > 0 && errors.fast() && !failed && rng.nextDouble() < errors.rate()) {
+                reply(r.replyTo(), BalancerMessage.Response.to(r, index, ResponseStatus.ERROR), env);
+                env.metrics().count(env.now(), NODE_ERRORS, 1);
                 return;
             }
             onRequest(r, env);
@@ -123,7 +163,10 @@ public final class BackendNode implements Logic<NodeMessage> {
             onFail(env);
         } else if (message instanceof NodeMessage.Recover) {
             failed = false;
-            crashed = false;
+            if (crashed) {
+                crashed = false;
+                restartSchedules(env); // a crashed member's timers died with it; a restarted one starts them again
+            }
         } else if (message instanceof NodeMessage.Degrade d) {
             onDegrade(d.factor(), env);
         } else if (message instanceof NodeMessage.Crash) {
@@ -152,7 +195,7 @@ public final class BackendNode implements Logic<NodeMessage> {
         }
         int q = queueLength();
         if (settings.queueCapacity() > 0 && q >= settings.queueCapacity()) {
-            reply(r.replyTo(), new BalancerMessage.Response(r.id(), index, r.arrivalTime(), false), env);
+            reply(r.replyTo(), BalancerMessage.Response.to(r, index, ResponseStatus.OVERLOADED), env);
             return;
         }
         resources.advance(now, q, rng);
@@ -181,7 +224,14 @@ public final class BackendNode implements Logic<NodeMessage> {
         server.request = null;
         busy--;
         queued--;
-        reply(done.replyTo(), new BalancerMessage.Response(done.id(), index, done.arrivalTime(), true), env);
+        double took = finished - server.startedAt;
+        meanService = Double.isNaN(meanService) ? took : meanService + SERVICE_EWMA_WEIGHT * (took - meanService);
+        ResponseStatus status = ResponseStatus.OK;
+        if (errors.rate() > 0 && !errors.fast() && rng.nextDouble() < errors.rate()) {
+            status = ResponseStatus.ERROR; // served in full, then failed
+            env.metrics().count(now, NODE_ERRORS, 1);
+        }
+        reply(done.replyTo(), BalancerMessage.Response.to(done, index, status), env);
         if (!waiting.isEmpty()) {
             double since = waiting.headSince();
             NodeMessage.Request next = waiting.poll();
@@ -199,6 +249,7 @@ public final class BackendNode implements Logic<NodeMessage> {
         env.metrics().serviceStarted(env.now(), index, Math.max(0.0, start - enqueued));
         env.metrics().busyServers(env.now(), index, busy, servers.length);
         server.remainingWork = r.demand();
+        server.startedAt = start;
         schedule(server, start, env);
     }
 
@@ -384,7 +435,17 @@ public final class BackendNode implements Logic<NodeMessage> {
         }
         feedback.advance(now);
         return new LoadSnapshot(index, q, busy, failed ? 0.0 : rate, resources.cpu(), resources.mem(), resources.io(),
-                resources.net(), feedback.correction(), now, !failed);
+                resources.net(), feedback.correction(), now, !failed, latencyEstimate(q));
+    }
+
+    /**
+     * The response time a request arriving now would see: (q_j / c + 1) × the node's recent
+     * mean service time (one work unit at μ_j before its first completion); +∞ while failed
+     * or stalled.
+     */
+    private double latencyEstimate(int q) {
+        double service = !Double.isNaN(meanService) ? meanService : rate > 0 ? 1.0 / rate : Double.POSITIVE_INFINITY;
+        return failed ? Double.POSITIVE_INFINITY : ((double) q / servers.length + 1) * service;
     }
 
     /** q_j: requests waiting plus in service. */
@@ -437,6 +498,7 @@ public final class BackendNode implements Logic<NodeMessage> {
     private static final class Server {
         final NodeMessage.ServiceDone done;
         NodeMessage.Request request;
+        double startedAt;
         double finishAt;
         double remainingWork;
 

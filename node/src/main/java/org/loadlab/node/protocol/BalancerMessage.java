@@ -18,11 +18,26 @@ public sealed interface BalancerMessage extends Message {
      * @param id request id, unique within a run
      * @param demand service demand D in work units
      * @param arrivalTime time the request entered the system, seconds
+     * @param key the request's affinity key (a user, session or object id the hashing
+     *     policies map to a node), ≥ 0, or {@link #NO_KEY}
      */
-    record Arrival(long id, double demand, double arrivalTime) implements BalancerMessage {
+    record Arrival(long id, double demand, double arrivalTime, long key) implements BalancerMessage {
+        /** {@link #key} of a request that carries none. */
+        public static final long NO_KEY = -1;
+
+        /** A request without an affinity key. */
+        public Arrival(long id, double demand, double arrivalTime) {
+            this(id, demand, arrivalTime, NO_KEY);
+        }
+
+        /** True if the request carries an affinity key. */
+        public boolean hasKey() {
+            return key >= 0;
+        }
+
         @Override
         public int estimatedBytes() {
-            return 32;
+            return key >= 0 ? 40 : 32;
         }
     }
 
@@ -57,12 +72,38 @@ public sealed interface BalancerMessage extends Message {
      * @param id request id
      * @param node index of the node that handled it
      * @param arrivalTime the request's arrival time, seconds
-     * @param served true if served; false if the node refused it (queue full)
+     * @param status {@link ResponseStatus#OK} if served; {@link ResponseStatus#ERROR} if the node
+     *     failed it; {@link ResponseStatus#OVERLOADED} if its queue was full
+     * @param routedAt the {@link NodeMessage.Request#routedAt()} the node received, echoed
+     *     (NaN when the balancer does not measure latency)
      */
-    record Response(long id, int node, double arrivalTime, boolean served) implements BalancerMessage {
+    record Response(long id, int node, double arrivalTime, ResponseStatus status, double routedAt)
+            implements BalancerMessage {
+        /** Validates. @throws IllegalArgumentException if the status is missing */
+        public Response {
+            if (status == null) {
+                throw new IllegalArgumentException("a response needs a status");
+            }
+        }
+
+        /** A response without a routing timestamp: served, or refused because the node's queue was full. */
+        public Response(long id, int node, double arrivalTime, boolean served) {
+            this(id, node, arrivalTime, served ? ResponseStatus.OK : ResponseStatus.OVERLOADED, Double.NaN);
+        }
+
+        /** A response to {@code request} from {@code node} with {@code status}, echoing its routing timestamp. */
+        public static Response to(NodeMessage.Request request, int node, ResponseStatus status) {
+            return new Response(request.id(), node, request.arrivalTime(), status, request.routedAt());
+        }
+
+        /** True if the request was served. */
+        public boolean served() {
+            return status.served();
+        }
+
         @Override
         public int estimatedBytes() {
-            return 40;
+            return Double.isNaN(routedAt) ? 40 : 48;
         }
     }
 
@@ -79,6 +120,28 @@ public sealed interface BalancerMessage extends Message {
      * else tells a balancer that a node has gone quiet).
      */
     record GuardrailTick() implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+
+    /**
+     * Timer: attempt {@code attempt} (0 = the first) of request {@code requestId} has been
+     * out for the per-try timeout without an answer.
+     *
+     * @param requestId the request
+     * @param attempt which attempt the timer belongs to (a stale timer of an earlier attempt is ignored)
+     */
+    record AttemptTimeout(long requestId, int attempt) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+
+    /** Timer: the end of an outlier-detection interval (success-rate test, returns of ejected nodes). */
+    record OutlierTick() implements BalancerMessage {
         @Override
         public int estimatedBytes() {
             return 0;
@@ -135,6 +198,20 @@ public sealed interface BalancerMessage extends Message {
      * @param node node index
      */
     record NodeRemoved(int node) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 8;
+        }
+    }
+
+    /**
+     * Membership: node {@code node} is leaving gracefully (a scale-down): it takes no new
+     * requests, and the ones in flight there still complete. A later {@link NodeJoined} brings
+     * a node back under this id.
+     *
+     * @param node node index
+     */
+    record NodeLeaving(int node) implements BalancerMessage {
         @Override
         public int estimatedBytes() {
             return 8;

@@ -17,10 +17,19 @@ import org.loadlab.kernel.CborSerializable;
  * @param correction ASMF feedback correction C_j (1 when the node keeps none)
  * @param sampledAt time the snapshot was taken, seconds
  * @param available false if the node has failed (it would not answer a probe)
- *     <p>Source: SPEC.md §1 (probe reply contents) and seed 000 (resource state).
+ * @param latencyEstimate the node's own estimate of the response time a request arriving now
+ *     would see, seconds: (q_j / c + 1) × its recent mean service time (NaN when the sender
+ *     keeps none); Prequal's probes carry such an estimate next to the requests in flight
+ *     <p>Source: SPEC.md §1 (probe reply contents) and seed 000 (resource state); Wydrowski et
+ *     al., "Load is not what you should balance: Introducing Prequal", NSDI 2024 (latency in probes).
  */
 public record LoadSnapshot(int node, int queueLength, int inService, double serviceRate,
                            double cpu, double mem, double io, double net,
                            double correction, double sampledAt,
-                           boolean available) implements CborSerializable {
+                           boolean available, double latencyEstimate) implements CborSerializable {
+    /** A snapshot without a latency estimate. */
+    public LoadSnapshot(int node, int queueLength, int inService, double serviceRate, double cpu, double mem, double io,
+                        double net, double correction, double sampledAt, boolean available) {
+        this(node, queueLength, inService, serviceRate, cpu, mem, io, net, correction, sampledAt, available, Double.NaN);
+    }
 }

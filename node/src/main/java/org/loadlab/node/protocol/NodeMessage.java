@@ -19,11 +19,19 @@ public sealed interface NodeMessage extends Message {
      * @param demand service demand D in work units (service time is D / μ_j)
      * @param arrivalTime time the request entered the system (at the driver), seconds
      * @param replyTo balancer that routed it and receives the {@link BalancerMessage.Response}
+     * @param routedAt when the balancer sent this attempt, on the balancer's clock, seconds, or
+     *     NaN when the balancer does not measure response latency; the node echoes it in its
+     *     {@link BalancerMessage.Response} (a timestamp header, as latency-aware balancers keep)
      */
-    record Request(long id, double demand, double arrivalTime, BalancerId replyTo) implements NodeMessage {
+    record Request(long id, double demand, double arrivalTime, BalancerId replyTo, double routedAt) implements NodeMessage {
+        /** A request without a routing timestamp. */
+        public Request(long id, double demand, double arrivalTime, BalancerId replyTo) {
+            this(id, demand, arrivalTime, replyTo, Double.NaN);
+        }
+
         @Override
         public int estimatedBytes() {
-            return 48;
+            return Double.isNaN(routedAt) ? 48 : 56;
         }
     }
 
@@ -131,7 +139,7 @@ public sealed interface NodeMessage extends Message {
      * {@code chaos}, or POST /chaos/inject on a cluster): {@code cpu-spike} pins CPU at
      * {@code value} (a share in [0, 1]); {@code latency} delays every reply by {@code value}
      * seconds; {@code error-rate} refuses each request with probability {@code value}
-     * (answered {@code served = false}); {@code crash} fails the node as {@link Fail} does.
+     * (answered at once with status {@link ResponseStatus#ERROR}, HTTP 500); {@code crash} fails the node as {@link Fail} does.
      *
      * @param fault one of {@link ChaosFaults#NAMES}
      * @param value the fault's parameter

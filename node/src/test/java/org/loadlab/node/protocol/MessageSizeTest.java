@@ -30,6 +30,8 @@ class MessageSizeTest {
             new BalancerMessage.ProbeReply(1, LOAD),
             new BalancerMessage.LoadReport(LOAD),
             new BalancerMessage.Response(1, 1, 0, true),
+            new BalancerMessage.Response(1, 1, 0, ResponseStatus.ERROR, 0.5),
+            new BalancerMessage.NodeLeaving(1),
             new BalancerMessage.Heartbeat(1, 0),
             new BalancerMessage.NodeUnreachable(1),
             new BalancerMessage.NodeReachable(1),
@@ -45,7 +47,9 @@ class MessageSizeTest {
             new BalancerMessage.GuardrailTick(),
             new NodeMessage.DelayedSend(1),
             new BalancerMessage.ProbeTimeout(1),
-            new BalancerMessage.RetryDue(1));
+            new BalancerMessage.RetryDue(1),
+            new BalancerMessage.AttemptTimeout(1, 0),
+            new BalancerMessage.OutlierTick());
 
     @Test
     void networkMessagesArePositiveAndTimersNonNegative() {
@@ -58,6 +62,28 @@ class MessageSizeTest {
         // Payload-carrying messages are at least as large as their headers-only cousins.
         assertTrue(new BalancerMessage.ProbeReply(1, LOAD).estimatedBytes()
                 > new NodeMessage.Probe(1, B).estimatedBytes());
+    }
+
+    @Test
+    void optionalFieldsCostTheirBytesOnlyWhenSet() {
+        // A routing timestamp and an affinity key travel only when the balancer uses them, so
+        // runs that use neither send exactly the bytes they sent before the fields existed.
+        assertEquals(48, new NodeMessage.Request(1, 1.5, 0, B).estimatedBytes());
+        assertEquals(56, new NodeMessage.Request(1, 1.5, 0, B, 0.25).estimatedBytes());
+        assertEquals(40, new BalancerMessage.Response(1, 1, 0, true).estimatedBytes());
+        assertEquals(48, new BalancerMessage.Response(1, 1, 0, ResponseStatus.OK, 0.25).estimatedBytes());
+        assertEquals(32, new BalancerMessage.Arrival(1, 1.5, 0).estimatedBytes());
+        assertEquals(40, new BalancerMessage.Arrival(1, 1.5, 0, 7).estimatedBytes());
+    }
+
+    @Test
+    void aResponseEchoesItsRequestsTimestampAndNamesItsStatus() {
+        NodeMessage.Request r = new NodeMessage.Request(9, 1.0, 2.0, B, 2.5);
+        BalancerMessage.Response back = BalancerMessage.Response.to(r, 3, ResponseStatus.ERROR);
+        assertEquals(new BalancerMessage.Response(9, 3, 2.0, ResponseStatus.ERROR, 2.5), back);
+        assertTrue(!back.served());
+        assertEquals(ResponseStatus.OVERLOADED, new BalancerMessage.Response(9, 3, 2.0, false).status());
+        assertEquals(429, ResponseStatus.OVERLOADED.code());
     }
 
     @Test

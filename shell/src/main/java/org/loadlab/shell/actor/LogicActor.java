@@ -1,5 +1,6 @@
 package org.loadlab.shell.actor;
 
+import java.time.Duration;
 import java.util.function.BiConsumer;
 import java.util.random.RandomGenerator;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -91,9 +92,23 @@ public final class LogicActor extends AbstractBehavior<Message> {
      * @param metrics thread-safe observation sink
      * @param afterMessage called after each handled message with the env's time (e.g. to
      *     publish a node's snapshot to an oracle board), or null
+     * @param timerLag where the lateness of each timer is recorded, or null (not measured)
      */
     public record Wiring(Address self, Directory directory, ShellClock clock, RandomGenerator rng,
-                         MetricsSink metrics, BiConsumer<Logic<?>, Double> afterMessage) {
+                         MetricsSink metrics, BiConsumer<Logic<?>, Double> afterMessage, TimerLag timerLag) {
+        /** Wiring that does not measure timer lag. */
+        public Wiring(Address self, Directory directory, ShellClock clock, RandomGenerator rng,
+                      MetricsSink metrics, BiConsumer<Logic<?>, Double> afterMessage) {
+            this(self, directory, clock, rng, metrics, afterMessage, null);
+        }
+    }
+
+    /** A timer's message with the wall-clock instant ({@code System.nanoTime()}) it is due, for {@link TimerLag}. */
+    private record Due(Message message, long dueNanos) implements Message {
+        @Override
+        public int estimatedBytes() {
+            return message.estimatedBytes();
+        }
     }
 
     /**
@@ -138,6 +153,12 @@ public final class LogicActor extends AbstractBehavior<Message> {
                 .onMessage(InspectAndStop.class, this::onInspectAndStop)
                 .onMessage(Apply.class, a -> {
                     a.action().accept(logic, env);
+                    published();
+                    return this;
+                })
+                .onMessage(Due.class, d -> {
+                    wiring.timerLag().record(System.nanoTime() - d.dueNanos());
+                    logic.on(d.message(), env);
                     published();
                     return this;
                 })
@@ -203,7 +224,12 @@ public final class LogicActor extends AbstractBehavior<Message> {
 
         @Override
         public void startTimer(Object key, double delaySeconds, Message message) {
-            timers.startSingleTimer(key, message, wiring.clock().realDuration(delaySeconds));
+            Duration delay = wiring.clock().realDuration(delaySeconds);
+            if (wiring.timerLag() == null) {
+                timers.startSingleTimer(key, message, delay);
+            } else {
+                timers.startSingleTimer(key, new Due(message, System.nanoTime() + delay.toNanos()), delay);
+            }
         }
 
         @Override

@@ -174,6 +174,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     private final org.loadlab.kernel.MetricsSink driverSink;
     private final ObservationMerger merger;
     private final RunAssembly assembly;
+    /** Where the measurement window starts, seconds (warmup, or the arrival of request warmup-requests + 1). */
+    private final double warmup;
     private final WorkloadDriver driver;
     private final Directory driverDirectory = new Directory();
     private final Map<Integer, ActorRef<Message>> nodeRefs = new HashMap<>();
@@ -256,10 +258,11 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         Scenario s = def.scenario();
         this.clock = new ExperimentClock(def.timeScale());
         this.driverSink = tees.wrap(def.id(), def.timeScale(), driverLog);
-        this.merger = new ObservationMerger(new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval()), def.timeScale());
+        this.assembly = built != null ? built : RunAssembly.build(new RunSpec(s, def.policy(), def.seed()));
+        this.warmup = assembly.warmupSeconds();
+        this.merger = new ObservationMerger(new RunRecorder(s.nodes().count(), warmup, s.seriesInterval()), def.timeScale());
         merger.expect(DRIVER);
         def.placements().keySet().forEach(merger::expect);
-        this.assembly = built != null ? built : RunAssembly.build(new RunSpec(s, def.policy(), def.seed()));
         this.driver = assembly.driver();
         this.balancerCount = assembly.balancers().length;
 
@@ -483,7 +486,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         timers.cancel(new StopTimeout());
         timers.cancel(new Tick());
         drainDriver(Double.MAX_VALUE);
-        finalMetrics = merger.finish(endAt, def.scenario().warmup());
+        finalMetrics = merger.finish(endAt, warmup);
         finishedAt = Instant.now();
         state = userStopped ? State.STOPPED : State.FINISHED;
         accounting = account();

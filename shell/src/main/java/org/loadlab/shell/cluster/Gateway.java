@@ -453,7 +453,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     }
 
     /** Scenario events that only the simulation produces (the cluster has real membership). */
-    static final List<String> SIMULATED_ONLY_EVENTS = List.of("crash", "partition", "heartbeat-loss", "rejoin");
+    static final List<String> SIMULATED_ONLY_EVENTS = List.of("crash", "partition", "heartbeat-loss", "rejoin", "join", "leave");
     /** Scenario events a cluster experiment runs. */
     static final List<String> CLUSTER_EVENTS = List.of("fail", "recover", "degrade", "spike", "chaos");
 
@@ -560,9 +560,10 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             return no.apply(GatewayReply.badScenario(req.scenarioName() != null ? req.scenarioName() : "request body",
                     e.problems()));
         }
-        if (s.isReferenceModel()) {
-            return no.apply(GatewayReply.badRequest("model", "reference", List.of("message"),
-                    "the time-stepped reference model only simulates; use loadlab simulate"));
+        if (s.isReferenceModel() || s.isBallsIntoBins()) {
+            return no.apply(GatewayReply.badRequest("model", s.model(), List.of("message"),
+                    "the " + (s.isReferenceModel() ? "time-stepped reference model" : "balls-into-bins model")
+                            + " only simulates; use loadlab simulate"));
         }
         if (s.information().model().equals("oracle")) {
             return no.apply(GatewayReply.badRequest("information.model", "oracle", List.of("probe", "cached"),
@@ -576,8 +577,8 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             String type = s.events().get(i).type();
             if (SIMULATED_ONLY_EVENTS.contains(type)) {
                 return no.apply(GatewayReply.badRequest("events[" + i + "].type", type, CLUSTER_EVENTS, "'" + type + "' is a"
-                        + " simulated membership fault; on a cluster, make it for real (SIGKILL or SIGSTOP a member, cut the"
-                        + " network: docs/cluster.md) and the cluster's own membership reaches the balancers"));
+                        + " simulated membership event; on a cluster, make it for real (start or stop a member, SIGKILL or"
+                        + " SIGSTOP one, cut the network: docs/cluster.md) and the cluster's own membership reaches the balancers"));
             }
         }
         if (s.nodes().count() > settings.maxNodes()) {

@@ -36,6 +36,7 @@ class MessageSerializationTest {
         BalancerId b = new BalancerId(2);
         return List.of(
                 new NodeMessage.Request(17L, 1.25, 3.5, b),
+                new NodeMessage.Request(17L, 1.25, 3.5, b, 4.0),
                 new NodeMessage.Probe(17L, b),
                 new NodeMessage.Fail(),
                 new NodeMessage.Recover(),
@@ -44,9 +45,15 @@ class MessageSerializationTest {
                 new NodeMessage.ReportTick(),
                 new NodeMessage.ReportDue(LOAD),
                 new BalancerMessage.Arrival(17L, 1.25, 3.5),
+                new BalancerMessage.Arrival(17L, 1.25, 3.5, 99L),
                 new BalancerMessage.ProbeReply(17L, LOAD),
                 new BalancerMessage.LoadReport(LOAD),
                 new BalancerMessage.Response(17L, 3, 3.5, true),
+                new BalancerMessage.Response(17L, 3, 3.5, org.loadlab.node.protocol.ResponseStatus.ERROR, 4.0),
+                new BalancerMessage.AttemptTimeout(17L, 2),
+                new BalancerMessage.OutlierTick(),
+                new BalancerMessage.NodeLeaving(3),
+                new BalancerMessage.ProbeReply(18L, new LoadSnapshot(3, 7, 1, 12.5, 0.5, 0.4, 0.3, 0.2, 1.1, 42.25, true, 0.75)),
                 new BalancerMessage.ProbeTimeout(17L),
                 new BalancerMessage.RetryDue(17L),
                 new BalancerMessage.Heartbeat(3, 4.5),

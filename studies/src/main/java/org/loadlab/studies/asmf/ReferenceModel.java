@@ -457,7 +457,7 @@ public final class ReferenceModel {
                     Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     avgWait, backlogArea, (double) queueSum / w.steps / n, (int) Math.min(Integer.MAX_VALUE, maxNode),
                     maxClusterQueue, jobs, queriesPerDecision, new TreeMap<>(), 0, bytes, stateUpdates, share,
-                    utilisation, nodeMaxList, JainFairness.of(rho), series, ResponseTimeHistogram.empty().encode(),
+                    utilisation, nodeMaxList, JainFairness.of(rho), Double.NaN, series, ResponseTimeHistogram.empty().encode(),
                     new TreeMap<>(Map.of("jobs_rejected", rejected)), extras);
         }
     }

@@ -8,6 +8,7 @@ import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.sharing.SharingMessage;
 import org.loadlab.workload.arrival.ArrivalProcess;
 import org.loadlab.workload.demand.DemandDistribution;
+import org.loadlab.workload.keys.KeySequence;
 import org.loadlab.workload.split.BalancerSplit;
 
 /**
@@ -33,6 +34,7 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
     private final BalancerSplit split;
     private final BalancerId[] balancers;
     private final NodeId[] nodes;
+    private final KeySequence keys;
     private volatile long generated;
     private volatile boolean finished;
 
@@ -43,6 +45,19 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
      * @param balancerCount number of balancers (must match the split)
      */
     public WorkloadDriver(ArrivalProcess arrivals, DemandDistribution demand, BalancerSplit split, int balancerCount) {
+        this(arrivals, demand, split, balancerCount, KeySequence.NONE);
+    }
+
+    /**
+     * @param arrivals arrival instants (absolute seconds), ending with +∞
+     * @param demand demand of requests whose arrival carries none, work units
+     * @param split chooses the balancer of each arrival
+     * @param balancerCount number of balancers (must match the split)
+     * @param keys the requests' affinity keys (their own random stream)
+     */
+    public WorkloadDriver(ArrivalProcess arrivals, DemandDistribution demand, BalancerSplit split, int balancerCount,
+                          KeySequence keys) {
+        this.keys = keys;
         this.arrivals = arrivals;
         this.demand = demand;
         this.split = split;
@@ -59,6 +74,7 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
         this.split = split;
         this.balancers = null;
         this.nodes = nodes;
+        this.keys = KeySequence.NONE;
     }
 
     /**
@@ -100,7 +116,7 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
             scheduleNext(env);
             return;
         }
-        BalancerMessage.Arrival a = new BalancerMessage.Arrival(generated, d, env.now());
+        BalancerMessage.Arrival a = new BalancerMessage.Arrival(generated, d, env.now(), keys.next());
         generated = generated + 1; // single writer; volatile so a live launcher can watch it
         env.send(balancers[split.pick()], a);
         scheduleNext(env);
