@@ -1146,6 +1146,51 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         return delayed.size();
     }
 
+    /**
+     * What this balancer holds now, each request counted once: deciding (waiting for probe
+     * replies, first attempts and retries alike), delayed (delay mode), in backoff (a retry
+     * waiting for its timer) and in flight at a node. A shell ending a run takes it as the
+     * balancer's last act to account for every request that arrived and was not resolved.
+     * Copies of timed-out attempts still at a node ({@link #orphans}) are not requests.
+     */
+    public HeldRequests held() {
+        int deciding = 0;
+        int backoff = 0;
+        long flying = 0;
+        if (!tracking) {
+            deciding = pending.size();
+            flying = inFlightTotal();
+        } else {
+            for (LongObjectCursor<Decision> e : pending) {
+                if (!records.containsKey(e.key)) {
+                    deciding++; // a first attempt (a retry's decision is counted by its record below)
+                }
+            }
+            for (LongObjectCursor<Attempt> e : records) {
+                switch (e.value.state) {
+                    case Attempt.IN_FLIGHT -> flying++;
+                    case Attempt.BACKOFF -> backoff++;
+                    case Attempt.DECIDING -> deciding++;
+                    default -> {
+                        // ENDED lasts only while a failed attempt is handled
+                    }
+                }
+            }
+        }
+        return new HeldRequests(deciding, delayed.size(), backoff, flying);
+    }
+
+    /**
+     * The requests a balancer holds ({@link #held()}).
+     *
+     * @param deciding decisions waiting for probe replies
+     * @param delayed requests held back in delay mode
+     * @param inBackoff retries waiting for their backoff timer
+     * @param inFlight requests routed to a node and not yet answered
+     */
+    public record HeldRequests(int deciding, int delayed, int inBackoff, long inFlight) {
+    }
+
     /** Requests this balancer has in flight at all nodes (routed, not yet answered, not counted lost). */
     public long inFlightTotal() {
         long sum = 0;

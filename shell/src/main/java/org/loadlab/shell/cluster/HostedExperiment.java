@@ -376,8 +376,8 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
                 ActorRef<Protocol.BalancerHeld> to = getContext().messageAdapter(Protocol.BalancerHeld.class, Held::new);
                 balancers.values().forEach(b -> b.tell(new LogicActor.InspectAndStop<>((logic, env) -> {
                     BalancerLogic core = (BalancerLogic) logic;
-                    return new Protocol.BalancerHeld(core.id().index(), core.pendingDecisions(), core.delayedRequests(),
-                            core.inFlightTotal());
+                    BalancerLogic.HeldRequests h = core.held();
+                    return new Protocol.BalancerHeld(core.id().index(), h.deciding(), h.delayed(), h.inBackoff(), h.inFlight());
                 }, to)));
                 if (assembly.loadSharing()) {
                     // Peers hold the tasks of a load-sharing run: each answers what it holds as its last act.

@@ -154,9 +154,10 @@ public final class Protocol {
      * @param balancer index i
      * @param deciding decisions waiting for probe replies
      * @param delayed requests held back in delay mode
+     * @param inBackoff retries waiting for their backoff timer
      * @param inFlight requests routed to a node and not yet answered
      */
-    public record BalancerHeld(int balancer, int deciding, int delayed, long inFlight) implements CborSerializable {
+    public record BalancerHeld(int balancer, int deciding, int delayed, int inBackoff, long inFlight) implements CborSerializable {
     }
 
     /**

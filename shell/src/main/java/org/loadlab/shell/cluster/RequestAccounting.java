@@ -15,7 +15,8 @@ import java.util.Set;
  * </pre>
  * A request that was not resolved has a reason, taken from the census each balancer answers
  * as its last act before stopping ({@link Protocol.BalancerHeld}): {@code deciding} (waiting
- * for probe replies), {@code delayed} (held back in delay mode), {@code in-flight} (routed to
+ * for probe replies), {@code delayed} (held back in delay mode), {@code backoff} (a retry
+ * waiting for its backoff timer), {@code in-flight} (routed to
  * a node, no response yet; less those a failed node counted as lost). What the censuses do not explain is {@code balancer-gone} when a
  * balancer's member was removed (it took its requests with it), {@code balancer-silent} when
  * a balancer did not answer in time, and otherwise {@code unaccounted}: then, or when any
@@ -31,7 +32,8 @@ import java.util.Set;
  * @param lost lost (in flight at a node whose member was removed)
  * @param unresolved arrived, not completed, rejected or lost
  * @param unresolvedByReason unresolved requests by reason (deciding, delayed, in-flight,
- *     balancer-gone, balancer-silent, unaccounted), only reasons with a count
+ *     backoff, balancer-gone, balancer-silent, unaccounted; for load sharing queued, in-transit, node-gone), only
+ *     reasons with a count
  * @param notArrived generated but never arrived at a balancer
  * @param notArrivedByReason by reason (arrival-undeliverable, in-transit)
  * @param droppedObservations observation records refused anywhere (by the gateway's recorder, or by a member after
@@ -75,6 +77,7 @@ public record RequestAccounting(long generated, long arrived, long completed, lo
                                        Map<String, Long> undelivered) {
         long deciding = 0;
         long delayed = 0;
+        long backoff = 0;
         long inFlight = 0;
         java.util.Set<Integer> reported = new java.util.HashSet<>();
         for (Protocol.BalancerHeld h : censuses) {
@@ -83,12 +86,14 @@ public record RequestAccounting(long generated, long arrived, long completed, lo
             }
             deciding += h.deciding();
             delayed += h.delayed();
+            backoff += h.inBackoff();
             inFlight += h.inFlight();
         }
         inFlight -= Math.min(inFlight, lostByNodes); // counted lost already
         Map<String, Long> held = new LinkedHashMap<>();
         put(held, "deciding", deciding);
         put(held, "delayed", delayed);
+        put(held, "backoff", backoff);
         put(held, "in-flight", inFlight);
         return books(generated, arrived, completed, rejected, lost, held, missing(reported, goneBalancers, balancerCount),
                 "balancer", undeliveredArrivals, droppedObservations, undelivered);

@@ -16,7 +16,7 @@ class RequestAccountingTest {
     @Test
     void requestsHeldAtTheStopAreUnresolvedWithTheBalancersReasons() {
         RequestAccounting a = RequestAccounting.of(1000, 998, 950, 20, 3, List.of(
-                new Protocol.BalancerHeld(0, 4, 1, 10), new Protocol.BalancerHeld(1, 2, 0, 8)), 0, Set.of(), 2, 0, 0, NONE);
+                new Protocol.BalancerHeld(0, 4, 1, 0, 10), new Protocol.BalancerHeld(1, 2, 0, 0, 8)), 0, Set.of(), 2, 0, 0, NONE);
         assertTrue(a.ok(), a.summary());
         assertEquals(25, a.unresolved());
         assertEquals(Map.of("deciding", 6L, "delayed", 1L, "in-flight", 18L), a.unresolvedByReason());
@@ -26,7 +26,7 @@ class RequestAccountingTest {
 
     @Test
     void whatARemovedBalancerHeldIsBalancerGone() {
-        RequestAccounting a = RequestAccounting.of(1000, 1000, 900, 0, 0, List.of(new Protocol.BalancerHeld(0, 0, 0, 40)), 0,
+        RequestAccounting a = RequestAccounting.of(1000, 1000, 900, 0, 0, List.of(new Protocol.BalancerHeld(0, 0, 0, 0, 40)), 0,
                 Set.of(1), 2, 0, 0, NONE);
         assertTrue(a.ok(), a.summary());
         assertEquals(Map.of("in-flight", 40L, "balancer-gone", 60L), a.unresolvedByReason());
@@ -41,7 +41,7 @@ class RequestAccountingTest {
 
     @Test
     void requestsNobodyExplainsFailTheCheck() {
-        RequestAccounting a = RequestAccounting.of(100, 100, 90, 0, 0, List.of(new Protocol.BalancerHeld(0, 0, 0, 4)), 0,
+        RequestAccounting a = RequestAccounting.of(100, 100, 90, 0, 0, List.of(new Protocol.BalancerHeld(0, 0, 0, 0, 4)), 0,
                 Set.of(), 1, 0, 0, NONE);
         assertFalse(a.ok());
         assertEquals(6L, a.unresolvedByReason().get("unaccounted"));
@@ -50,10 +50,10 @@ class RequestAccountingTest {
 
     @Test
     void moreResolvedThanTheCensusAllowsFailsTooAndADuplicateCensusCountsOnce() {
-        RequestAccounting a = RequestAccounting.of(100, 100, 98, 0, 0, List.of(new Protocol.BalancerHeld(0, 0, 0, 2),
-                new Protocol.BalancerHeld(0, 0, 0, 2)), 0, Set.of(), 1, 0, 0, NONE);
+        RequestAccounting a = RequestAccounting.of(100, 100, 98, 0, 0, List.of(new Protocol.BalancerHeld(0, 0, 0, 0, 2),
+                new Protocol.BalancerHeld(0, 0, 0, 0, 2)), 0, Set.of(), 1, 0, 0, NONE);
         assertTrue(a.ok(), a.summary());
-        RequestAccounting b = RequestAccounting.of(100, 100, 99, 0, 0, List.of(new Protocol.BalancerHeld(0, 0, 0, 2)), 0,
+        RequestAccounting b = RequestAccounting.of(100, 100, 99, 0, 0, List.of(new Protocol.BalancerHeld(0, 0, 0, 0, 2)), 0,
                 Set.of(), 1, 0, 0, NONE);
         assertFalse(b.ok());
         assertEquals(-1L, b.unresolvedByReason().get("unaccounted"));
@@ -61,7 +61,7 @@ class RequestAccountingTest {
 
     @Test
     void droppedObservationsFailTheCheckEvenWhenTheCountsBalance() {
-        RequestAccounting a = RequestAccounting.of(100, 100, 100, 0, 0, List.of(new Protocol.BalancerHeld(0, 0, 0, 0)), 0,
+        RequestAccounting a = RequestAccounting.of(100, 100, 100, 0, 0, List.of(new Protocol.BalancerHeld(0, 0, 0, 0, 0)), 0,
                 Set.of(), 1, 0, 7, NONE);
         assertFalse(a.ok());
         assertTrue(a.problems().get(0).startsWith("7 observation record(s) dropped"), a.problems().toString());
@@ -70,7 +70,7 @@ class RequestAccountingTest {
     @Test
     void requestsAFailedNodeCountedLostAreNotInFlightToo() {
         // 60 arrived: 59 completed, 1 lost when its node failed; the balancer still counts it in flight.
-        RequestAccounting a = RequestAccounting.of(60, 60, 59, 0, 1, List.of(new Protocol.BalancerHeld(0, 0, 0, 1)), 1,
+        RequestAccounting a = RequestAccounting.of(60, 60, 59, 0, 1, List.of(new Protocol.BalancerHeld(0, 0, 0, 0, 1)), 1,
                 Set.of(), 1, 0, 0, NONE);
         assertTrue(a.ok(), a.summary());
         assertEquals(0, a.unresolved());
@@ -79,7 +79,7 @@ class RequestAccountingTest {
 
     @Test
     void undeliverableArrivalsAreNamed() {
-        RequestAccounting a = RequestAccounting.of(100, 95, 95, 0, 0, List.of(new Protocol.BalancerHeld(0, 0, 0, 0)), 0,
+        RequestAccounting a = RequestAccounting.of(100, 95, 95, 0, 0, List.of(new Protocol.BalancerHeld(0, 0, 0, 0, 0)), 0,
                 Set.of(), 1, 3, 0, Map.of("undelivered_arrival", 3L));
         assertTrue(a.ok(), a.summary());
         assertEquals(Map.of("arrival-undeliverable", 3L, "in-transit", 2L), a.notArrivedByReason());
