@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
         description = "Study and run load-balancing algorithms: deterministic simulation and live Pekko actors.",
         subcommands = {SimulateCommand.class, ScenariosCommand.class, PoliciesCommand.class, ValidateCommand.class,
                 BenchCommand.class, CampaignCommand.class, ReportCommand.class, PlotCommand.class, CompareCommand.class, TuneCommand.class, org.loadlab.app.cli.ClusterCommand.class,
-                org.loadlab.app.cli.LocalClusterCommand.class, org.loadlab.app.cli.StickyLazyCheck.class, StudyCommand.class,
+                org.loadlab.app.cli.LocalClusterCommand.class, ClusterBenchCommand.class, MessagingBaselineCommand.class,
+                org.loadlab.app.cli.StickyLazyCheck.class, StudyCommand.class,
                 CommandLine.HelpCommand.class})
 public final class LoadLabCli implements java.util.concurrent.Callable<Integer> {
     /** Exit code for bad input (usage, scenario or flag). */

@@ -55,6 +55,7 @@ import org.loadlab.shell.cluster.Gateway;
  *   GET    /nodes[?experiment=]    per node state        GET  /explain-routing[?experiment=&amp;last=]
  *   POST   /experiments            start one             GET  /experiments[/{id}]
  *   DELETE /experiments/{id}       stop it               PUT  /policy
+ *   POST   /experiments/{id}/rerun run it again (its journaled definition)
  *   POST   /chaos/inject           fault into a node     POST /chaos/clear
  * </pre>
  * Errors are JSON problem bodies ({@code application/problem+json}: type, title, status,
@@ -251,6 +252,8 @@ public final class ControlApi extends AllDirectives {
                                 pathEnd(() -> concat(
                                         get(() -> ask(Gateway.ListAll::new)),
                                         post(() -> authorized(() -> entity(Unmarshaller.entityToString(), this::createExperiment))))),
+                                path(PathMatchers.segment().slash("rerun"), id ->
+                                        post(() -> authorized(() -> ask(to -> new Gateway.Rerun(id, to))))),
                                 path(PathMatchers.segment(), id -> concat(
                                         get(() -> ask(to -> new Gateway.Get(id, to))),
                                         delete(() -> authorized(() -> ask(to -> new Gateway.Delete(id, to)))))))),
@@ -311,7 +314,7 @@ public final class ControlApi extends AllDirectives {
                 })
                 .handleNotFound(extractRequest(req -> complete(problemResponse(404, "not found", "no resource "
                         + req.getUri().path(), "path", req.getUri().path(), List.of("/health", "/cluster", "/nodes",
-                        "/experiments", "/experiments/{id}", "/policy", "/chaos/inject", "/chaos/clear", "/explain-routing")))))
+                        "/experiments", "/experiments/{id}", "/experiments/{id}/rerun", "/policy", "/chaos/inject", "/chaos/clear", "/explain-routing")))))
                 .handleAll(Rejection.class, list -> tooLarge(list) ? tooLarge()
                         : complete(problemResponse(400, "bad request", String.join("; ", list.stream().map(ControlApi::describe)
                                 .distinct().toList()), null, null, null)))
@@ -445,6 +448,10 @@ public final class ControlApi extends AllDirectives {
         }
         List<String> overrides = new ArrayList<>();
         JsonNode set = o.get("set");
+        if (set != null && (set.isObject() || set.isArray()) && set.size() > Gateway.MAX_OVERRIDES) {
+            return reply(GatewayReply.badRequest("set", set.size() + " keys", "at most " + Gateway.MAX_OVERRIDES + " keys",
+                    "too many scenario overrides; put them in a scenario object instead"));
+        }
         if (set != null && set.isObject()) {
             set.properties().forEach(e -> overrides.add(e.getKey() + "=" + e.getValue().toString()));
         } else if (set != null && set.isArray()) {

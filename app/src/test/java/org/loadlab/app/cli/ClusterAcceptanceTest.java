@@ -66,6 +66,7 @@ class ClusterAcceptanceTest {
         List<String> memberArgs = List.of(
                 "--set", "pekko.cluster.split-brain-resolver.stable-after = 3s",
                 "--set", "loadlab.cluster.max-lifetime = 170s",
+                "--set", "loadlab.cluster.jit-warmup = 4s",
                 "--set", "loadlab.metrics.kamon = off",
                 "--set", "loadlab.cluster.results-dir = \"" + dir.resolve("results").toString().replace("\\", "/") + "\"");
         cluster = LocalCluster.start(2, basePort, http, prometheus, cp,

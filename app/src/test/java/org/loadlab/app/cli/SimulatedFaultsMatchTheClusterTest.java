@@ -51,6 +51,7 @@ class SimulatedFaultsMatchTheClusterTest {
                 // Long enough that a member frozen for 5 s is not downed, short enough for the killed one.
                 "--set", "pekko.cluster.split-brain-resolver.stable-after = 8s",
                 "--set", "loadlab.cluster.max-lifetime = 170s",
+                "--set", "loadlab.cluster.jit-warmup = 4s",
                 "--set", "loadlab.metrics.kamon = off",
                 "--set", "loadlab.cluster.results-dir = \"" + dir.resolve("results").toString().replace("\\", "/") + "\"");
         cluster = LocalCluster.start(NODE_MEMBERS, basePort, http, prometheus, cp,

@@ -54,7 +54,8 @@ class HttpApiTest {
         results = Files.createTempDirectory("loadlab-http");
         prometheusPort = freePort();
         MemberOptions options = new MemberOptions(List.of("all"), "127.0.0.1", freePort(), List.of(), "127.0.0.1", freePort(),
-                prometheusPort, List.of("loadlab.cluster.results-dir = \"" + results.toString().replace("\\", "/") + "\""));
+                prometheusPort, List.of("loadlab.cluster.results-dir = \"" + results.toString().replace("\\", "/") + "\"",
+                "loadlab.cluster.jit-warmup = 0s"));
         member = ClusterMember.start(options.config(), ControlApi.edge());
         await("the member's /health to answer 200 (member Up, API bound)").atMost(Duration.ofSeconds(20))
                 .pollInterval(Duration.ofMillis(100)).ignoreExceptions()
@@ -318,7 +319,7 @@ class HttpApiTest {
     void stateChangingRequestsNeedTheTokenWhenRequired() throws Exception {
         ClusterSettings s = member.settings();
         ClusterSettings guarded = new ClusterSettings(s.roles(), "127.0.0.1", freePort(), "s3cret", "on", s.resultsDir(),
-                s.startTimeout(), s.stopTimeout(), s.flushInterval(), s.mergeLag(), s.maxRunning(), s.maxNodes(), s.decisionsKept(),
+                s.startTimeout(), s.stopTimeout(), s.flushInterval(), s.mergeLag(), s.jitWarmup(), s.journal(), s.checkpointInterval(), s.maxRunning(), s.maxNodes(), s.decisionsKept(),
                 false, false, s.maxLifetime(), false);
         ServerBinding binding = new ControlApi(member.system(), member.gateway(), guarded).bind().toCompletableFuture()
                 .get(10, TimeUnit.SECONDS);

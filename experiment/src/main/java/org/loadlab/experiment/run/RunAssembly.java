@@ -129,7 +129,7 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         for (int i = 0; i < b; i++) {
             balancers[i] = new BalancerLogic(balancerIds.get(i), topology.allowed()[i], n,
                     PolicyCatalog.instantiate(spec.policy(), params, topology.serviceRates()), informationModel(info, n, view),
-                    settings).absent(absent);
+                    settings).absent(absent).limitDecisionsInFlight(s.balancers().maxDecisionsInFlight());
             if (s.retry().ownPolicy()) {
                 balancers[i].retryPolicy(PolicyCatalog.instantiate(s.retry().policy(), params, topology.serviceRates()));
             }

@@ -179,9 +179,11 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param allowed all or fraction
      * @param allowedFraction fraction of n per allowed set
      * @param allowedMin minimum allowed-set size
+     * @param maxDecisionsInFlight admission bound: decisions in flight per balancer beyond which an arrival is
+     *     rejected at once (0 = no bound)
      */
     public record Balancers(int count, String split, double zipfExponent, String allowed,
-                            double allowedFraction, int allowedMin) {
+                            double allowedFraction, int allowedMin, int maxDecisionsInFlight) {
         /** Size of each balancer's allowed set for {@code n} nodes. */
         public int allowedSize(int n) {
             if (allowed.equals("all")) {

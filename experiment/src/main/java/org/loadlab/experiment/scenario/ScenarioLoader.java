@@ -106,18 +106,24 @@ public final class ScenarioLoader {
      * @throws ScenarioException naming the malformed override
      */
     public static Config applyOverrides(Config base, List<String> overrides, String source) {
-        Config result = base;
+        if (overrides.isEmpty()) {
+            return base;
+        }
         List<String> problems = new ArrayList<>();
+        // Each override is checked on its own (so a problem names it), then all go into one
+        // document, later lines overriding earlier ones as successive fallbacks would: one parse
+        // and one merge, linear in the number of overrides (merging them one by one is quadratic).
+        StringBuilder doc = new StringBuilder();
         for (String o : overrides) {
             int eq = o.indexOf('=');
             if (eq <= 0) {
                 problems.add("--set '" + o + "': expected key=value, e.g. --set arrivals.utilisation=0.9");
                 continue;
             }
+            String line = o.substring(0, eq).trim() + " = " + o.substring(eq + 1).trim();
             try {
-                Config one = ConfigFactory.parseString(o.substring(0, eq).trim() + " = " + o.substring(eq + 1).trim(),
-                        ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF));
-                result = one.withFallback(result);
+                ConfigFactory.parseString(line, ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF));
+                doc.append(line).append('\n');
             } catch (ConfigException e) {
                 problems.add("--set '" + o + "': not a valid HOCON key=value (" + e.getMessage() + ")");
             }
@@ -125,7 +131,12 @@ public final class ScenarioLoader {
         if (!problems.isEmpty()) {
             throw new ScenarioException(source, problems);
         }
-        return result;
+        try {
+            return ConfigFactory.parseString(doc.toString(), ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF))
+                    .withFallback(base);
+        } catch (ConfigException e) {
+            throw new ScenarioException(source, List.of("the overrides together are not valid HOCON: " + e.getMessage()));
+        }
     }
 
     /**
@@ -214,6 +225,10 @@ public final class ScenarioLoader {
             loadSharingChecks(r, policies, nodes, network, loadSharing, model);
             if (model.equals("reference")) {
                 referenceChecks(r, policies, arrivals, demand, policy);
+                if (balancers.maxDecisionsInFlight() > 0) {
+                    r.badValue("balancers.max-decisions-in-flight", balancers.maxDecisionsInFlight(), "the time-stepped"
+                            + " model = reference decides at once (no decision is ever in flight); use 0 or model = message");
+                }
                 if (nodes.speedsPerSeed()) {
                     r.badValue("nodes.speeds-per-seed", true, "model = reference draws the seed's topology from"
                             + " topology-seed, as the ASMF seed does; use false, or model = message");
@@ -671,7 +686,8 @@ public final class ScenarioLoader {
         String allowed = r.oneOf("allowed", List.of("all", "fraction"));
         double fraction = r.between("allowed-fraction", 0, 1, "");
         int min = (int) r.integer("allowed-min", 1, Integer.MAX_VALUE);
-        return new Scenario.Balancers(count, split, zipf, allowed, fraction, min);
+        int maxInFlight = (int) r.integer("max-decisions-in-flight", 0, 1_000_000);
+        return new Scenario.Balancers(count, split, zipf, allowed, fraction, min, maxInFlight);
     }
 
     private static Scenario.Arrivals arrivals(ConfigReader r, Path baseDir) {

@@ -14,6 +14,7 @@ import org.loadlab.kernel.Address;
 import org.loadlab.kernel.Env;
 import org.loadlab.kernel.Logic;
 import org.loadlab.kernel.Message;
+import org.loadlab.kernel.MessageKinds;
 import org.loadlab.kernel.MetricsSink;
 
 /**
@@ -50,6 +51,23 @@ public final class LogicActor extends AbstractBehavior<Message> {
      * @param action what to do, given the core and its Env
      */
     public record Apply(BiConsumer<Logic<?>, Env> action) implements Message {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+
+    /**
+     * Local only: reads the core like {@link Inspect}, then stops the actor, so the answer is
+     * the core's last state (no later message is handled). A shell ending a run uses it to
+     * take the census of what a core still holds.
+     *
+     * @param read what to read, given the core and its Env
+     * @param replyTo where the answer goes
+     * @param <T> the answer's type
+     */
+    public record InspectAndStop<T>(java.util.function.BiFunction<Logic<?>, Env, T> read, ActorRef<T> replyTo)
+            implements Message {
         @Override
         public int estimatedBytes() {
             return 0;
@@ -93,6 +111,12 @@ public final class LogicActor extends AbstractBehavior<Message> {
         }
     }
 
+    /**
+     * Counter: messages the shell could not deliver because no actor is bound to their
+     * address; {@code undelivered_<kind>} (e.g. {@code undelivered_request}) counts them by kind.
+     */
+    public static final String UNDELIVERED = "undelivered";
+
     private final Logic<Message> logic;
     private final Wiring wiring;
     private final TimerScheduler<Message> timers;
@@ -126,6 +150,7 @@ public final class LogicActor extends AbstractBehavior<Message> {
                     return this;
                 })
                 .onMessage(Inspect.class, this::onInspect)
+                .onMessage(InspectAndStop.class, this::onInspectAndStop)
                 .onMessage(Apply.class, a -> {
                     a.action().accept(logic, env);
                     published();
@@ -150,6 +175,13 @@ public final class LogicActor extends AbstractBehavior<Message> {
         Object answer = inspect.read().apply(logic, env);
         inspect.replyTo().tell(answer);
         return this;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Behavior<Message> onInspectAndStop(InspectAndStop inspect) {
+        Object answer = inspect.read().apply(logic, env);
+        inspect.replyTo().tell(answer);
+        return Behaviors.stopped();
     }
 
     private void published() {
@@ -181,6 +213,12 @@ public final class LogicActor extends AbstractBehavior<Message> {
             ActorRef<Message> ref = wiring.directory().lookup(to);
             if (ref != null) {
                 ref.tell(message);
+            } else {
+                // No actor is bound to the address (e.g. its member was removed): the message is
+                // not delivered, and counted so that a run's books show where it went.
+                String kind = MessageKinds.of(message);
+                wiring.metrics().count(now(), UNDELIVERED, 1);
+                wiring.metrics().count(now(), UNDELIVERED + "_" + kind.toLowerCase(java.util.Locale.ROOT), 1);
             }
         }
 

@@ -305,7 +305,7 @@ class LogicActorTest {
         ActorRef<Message> actor = scripted();
         actor.tell(new SendTo(TARGET, new Tick("hello")));
         target.expectMessage(new Tick("hello"));
-        actor.tell(new SendTo(NodeId.of(9), new Tick("nobody"))); // unbound (e.g. a removed node): dropped
+        actor.tell(new SendTo(NodeId.of(9), new Tick("nobody"))); // unbound (e.g. a removed node): not delivered
         settled(actor);
         target.expectNoMessage(Duration.ZERO);
         List<Observation> o = observed.drain(Integer.MAX_VALUE);
@@ -314,6 +314,22 @@ class LogicActorTest {
         assertEquals(2, sent.size(), "every message that left the core is observed, delivered or not: " + o);
         assertEquals("Tick", sent.get(0).kind());
         assertEquals(12, sent.get(0).bytes(), "the message's estimated size");
+        List<String> counted = o.stream().filter(x -> x instanceof Observation.Counted).map(x -> (Observation.Counted) x)
+                .map(c -> c.name() + "=" + c.delta()).toList();
+        assertEquals(List.of("undelivered=1", "undelivered_tick=1"), counted, "the undelivered message is counted, by kind");
+    }
+
+    @Test
+    void inspectAndStopAnswersTheLastStateAndHandlesNothingAfterIt() {
+        ActorRef<Message> actor = scripted();
+        actor.tell(new Tick("before"));
+        TestProbe<List<String>> census = KIT.createTestProbe();
+        actor.tell(new LogicActor.InspectAndStop<>((logic, env) -> List.copyOf(((Scripted) logic).seen()), census.ref()));
+        actor.tell(new Tick("after"));
+        said.expectMessage("before");
+        assertEquals(List.of("Tick"), census.receiveMessage(), "everything told before it was handled, nothing after");
+        census.expectTerminated(actor);
+        said.expectNoMessage(Duration.ZERO);
     }
 
     @Test
