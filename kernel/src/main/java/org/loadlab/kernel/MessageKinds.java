@@ -19,4 +19,9 @@ public final class MessageKinds {
     public static String of(Message message) {
         return KIND.get(message.getClass());
     }
+
+    /** The kind of messages of class {@code type}. */
+    public static String of(Class<?> type) {
+        return KIND.get(type);
+    }
 }

@@ -67,7 +67,7 @@ public final class BoxPlot {
             if (values.length == 0) {
                 continue;
             }
-            chart.addSeries(policy.getKey(), values);
+            chart.addSeries(policy.getKey(), values); // the x axis names the policy (XChart draws every box alike)
             labelLength += policy.getKey().length() + 2;
         }
         if (chart.getSeriesMap().isEmpty()) {

@@ -19,7 +19,7 @@ import java.util.TreeSet;
  * DIR/runs.csv             one row per run ({@link RunsCsv})
  * DIR/summary.csv          mean, sd, 95% CIs per group and metric ({@link SummaryCsv})
  * DIR/pairwise.csv         paired comparisons with the reference ({@link PairwiseCsv})
- * DIR/plots/*.png, *.svg   sweep, box, CDF and queue charts
+ * DIR/plots/*.png         sweep, box, CDF and queue charts (and *.svg when asked for)
  * DIR/report.md            the report in Markdown, linking the charts
  * DIR/report.html          the same report, self-contained (charts embedded as base64 PNG)
  * </pre>
@@ -35,7 +35,7 @@ import java.util.TreeSet;
  * in the runs, stored in {@code campaign-meta.json}, and drawn by linear interpolation of that
  * table, both by {@link #write} and by {@link #rebuild}.
  *
- * <p>Cost: one chart (PNG + SVG) per metric and cell, plus CDF and queue charts per cell and
+ * <p>Cost: one chart (PNG, and SVG when asked for) per metric and cell, plus CDF and queue charts per cell and
  * sweep charts per scenario, swept key and metric; keep {@link ReportMeta#metrics()} short for
  * large campaigns.
  *
@@ -74,6 +74,15 @@ public final class CampaignReport {
      * @throws NullPointerException if an argument or a run is null
      */
     public static void write(Path dir, ReportMeta meta, List<CampaignRun> runs) throws IOException {
+        write(dir, meta, runs, false);
+    }
+
+    /**
+     * Like {@link #write(Path, ReportMeta, List)}, optionally with an SVG next to every PNG.
+     *
+     * @param svg whether to write {@code plots/*.svg} too (about ten times the PNGs' size)
+     */
+    public static void write(Path dir, ReportMeta meta, List<CampaignRun> runs, boolean svg) throws IOException {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(meta, "meta");
         RunIndex index = validate(meta, runs);
@@ -83,7 +92,7 @@ public final class CampaignReport {
         Files.createDirectories(dir);
         RunsFile.write(dir.resolve(RunsFile.FILE_NAME), index.runs());
         CampaignMetaFile.write(dir.resolve(META_FILE), meta, tables);
-        generate(dir, meta.withAnalyticCurves(curves), index);
+        generate(dir, meta.withAnalyticCurves(curves), index, svg);
     }
 
     /**
@@ -99,6 +108,15 @@ public final class CampaignReport {
      * @throws NullPointerException if {@code dir} is null
      */
     public static void rebuild(Path dir) throws IOException {
+        rebuild(dir, false);
+    }
+
+    /**
+     * Like {@link #rebuild(Path)}, optionally with an SVG next to every PNG.
+     *
+     * @param svg whether to write {@code plots/*.svg} too
+     */
+    public static void rebuild(Path dir, boolean svg) throws IOException {
         Objects.requireNonNull(dir, "dir");
         Path metaFile = dir.resolve(META_FILE);
         Path runsFile = dir.resolve(RunsFile.FILE_NAME);
@@ -110,7 +128,16 @@ public final class CampaignReport {
         }
         ReportMeta meta = CampaignMetaFile.toMeta(metaFile, CampaignMetaFile.read(metaFile));
         List<CampaignRun> runs = RunsFile.read(runsFile);
-        generate(dir, meta, validate(meta, runs));
+        generate(dir, meta, validate(meta, runs), svg);
+    }
+
+    private static void generate(Path dir, ReportMeta meta, RunIndex index, boolean svg) throws IOException {
+        boolean before = ChartFiles.svg(svg);
+        try {
+            generate(dir, meta, index);
+        } finally {
+            ChartFiles.svg(before);
+        }
     }
 
     private static void generate(Path dir, ReportMeta meta, RunIndex index) throws IOException {

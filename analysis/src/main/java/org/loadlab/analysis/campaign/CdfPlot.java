@@ -1,6 +1,5 @@
 package org.loadlab.analysis.campaign;
 
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -94,13 +93,12 @@ public final class CdfPlot {
 
         ChartStyle.init();
         XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
-                .title("Response-time CDF, all seeds merged — " + cell.cell().label())
-                .xAxisTitle(log ? "response time (s, log scale)" : "response time (s)")
+                .title("Response-time CDF — " + cell.cell().label())
+                .xAxisTitle((log ? "response time (s, log scale)" : "response time (s)") + ", all seeds merged")
                 .yAxisTitle("fraction of requests ≤ x")
                 .build();
         XYStyler styler = chart.getStyler();
         ChartStyle.apply(styler);
-        styler.setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideSE);
         styler.setXAxisLogarithmic(log);
         styler.setYAxisMin(0.0);
         styler.setYAxisMax(1.0);
@@ -112,6 +110,7 @@ public final class CdfPlot {
         }
         chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
         double[] x = grid(low, high, log);
+        int position = 0;
         for (Map.Entry<String, Histogram> policy : merged.entrySet()) {
             Histogram h = policy.getValue();
             double[] y = new double[x.length];
@@ -119,10 +118,7 @@ public final class CdfPlot {
                 y[i] = h.getPercentileAtOrBelowValue(Math.round(x[i] * NANOS_PER_SECOND)) / 100.0;
             }
             XYSeries series = chart.addSeries(policy.getKey() + " (" + h.getTotalCount() + " req.)", x, y);
-            Color colour = ChartStyle.colour(policy.getKey(), cell.allPolicies());
-            series.setLineColor(colour);
-            series.setLineWidth(2.5f);
-            series.setMarker(SeriesMarkers.NONE);
+            ChartStyle.style(series, policy.getKey(), position++, merged.size(), false);
         }
         return Optional.of(ChartFiles.save(chart, plotsDir, "cdf-" + PlotNames.cell(cell.cell())));
     }

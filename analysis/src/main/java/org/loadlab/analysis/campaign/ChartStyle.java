@@ -5,14 +5,17 @@ import java.awt.Color;
 import java.awt.Font;
 import java.util.List;
 import java.util.Locale;
-import java.util.SortedSet;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.Marker;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The look shared by all campaign charts: size, fonts, white background, light grid, legend on
- * the right, locale-independent tick labels, and one fixed colour per policy across every chart
- * of a campaign (Okabe–Ito palette, readable for colour-blind readers).
+ * the right, locale-independent tick labels, and one fixed look per policy name (colour from the
+ * Okabe–Ito palette, readable for colour-blind readers, dash and marker) in every chart of every
+ * report and plot, with the first-drawn series widest so that coinciding lines stay visible.
  *
  * <p>Also switches AWT to headless mode before any chart is built
  * ({@code java.awt.headless=true} unless the property is already set).
@@ -45,10 +48,6 @@ final class ChartStyle {
             DASHED,
             new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 10f, new float[] {1f, 5f}, 0f),
             new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {10f, 4f, 2f, 4f}, 0f));
-
-    /** Stroke of policy series beyond the palette: a second pass through the colours, dashed. */
-    static final BasicStroke SECOND_PASS = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND,
-            10f, new float[] {4f, 3f}, 0f);
 
     private static final List<Color> PALETTE = List.of(
             new Color(0x00, 0x72, 0xB2), // blue
@@ -98,6 +97,18 @@ final class ChartStyle {
     }
 
     /**
+     * Shrinks a long title's font: XChart centres the title over the plot area (narrower than the
+     * chart when the legend is outside), and cuts off both ends of a title wider than that.
+     */
+    static void fitTitle(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) {
+        int length = chart.getTitle() == null ? 0 : chart.getTitle().length();
+        if (length > 50) {
+            int size = Math.max(11, Math.min(17, Math.round(17f * 58 / length)));
+            chart.getStyler().setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, size));
+        }
+    }
+
+    /**
      * Tick label text: at most 4 significant digits, plain decimals, locale-independent.
      *
      * @param value a tick value
@@ -115,23 +126,63 @@ final class ChartStyle {
     }
 
     /**
-     * The colour of a policy: its position among all policies of the campaign, so that a policy
-     * keeps its colour in every chart.
-     *
-     * @param policy a policy name
-     * @param allPolicies every policy of the campaign, sorted
-     * @return its colour (the palette repeats after 8 policies)
+     * Policy names in a fixed order (the balancer catalog, then the load-sharing protocols):
+     * the n-th name gets the n-th colour of the palette (a dashed line on the second pass), so a
+     * policy has the same colour in every chart of every report, whatever else ran with it.
+     * Other names (campaign variants such as p3c) get a look from a hash of their name.
      */
+    static final List<String> KNOWN_POLICIES = List.of(
+            "random", "round-robin", "weighted-round-robin", "least-connections", "least-queue", "p2c",
+            "power-of-k", "gmsr", "gmsr-reference", "asmf", "asmf-no-feedback", "asmf-no-sampling",
+            "asmf-no-multiresource", "strict-po2c", "sticky-lazy", "none", "sender-random", "sender-threshold",
+            "sender-shortest", "receiver", "symmetric", "above-average", "stable-symmetric", "stable-sender");
+
+    /** Marker shapes, one per palette colour, so that points of coinciding series stay told apart. */
+    private static final List<Marker> MARKERS = List.of(SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
+            SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS, SeriesMarkers.PLUS,
+            SeriesMarkers.OVAL, SeriesMarkers.RECTANGLE, SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE);
+
     /**
-     * True when {@code policy} lies beyond the palette's first pass, so its series should be
-     * drawn with {@link #SECOND_PASS} to stay distinct from the policy sharing its colour.
+     * How a policy is drawn in every chart.
+     *
+     * @param colour line and marker colour
+     * @param dashed whether its line is dashed (second pass through the palette)
+     * @param marker marker shape for charts with markers
      */
-    static boolean secondPass(String policy, SortedSet<String> allPolicies) {
-        return allPolicies.headSet(policy).size() >= PALETTE.size();
+    record Look(Color colour, boolean dashed, Marker marker) {
     }
 
-    static Color colour(String policy, SortedSet<String> allPolicies) {
-        int index = allPolicies.headSet(policy).size();
-        return PALETTE.get(index % PALETTE.size());
+    /**
+     * The fixed look of a policy: by its place in {@link #KNOWN_POLICIES}, else by a hash of its name.
+     *
+     * @param policy a policy (or variant) name
+     * @return its colour, dash and marker, the same in every chart
+     */
+    static Look look(String policy) {
+        int index = KNOWN_POLICIES.indexOf(policy);
+        if (index < 0) {
+            index = Math.floorMod(policy.hashCode(), 2 * PALETTE.size());
+        }
+        return new Look(PALETTE.get(index % PALETTE.size()), index >= PALETTE.size(), MARKERS.get(index % MARKERS.size()));
+    }
+
+    /**
+     * Line width of the {@code position}-th of {@code count} series: the first drawn is the
+     * widest, so a series that a later one covers exactly still shows as a border around it.
+     */
+    static float width(int position, int count) {
+        return count <= 1 ? 2.5f : 1.5f + 2.5f * (count - 1 - position) / (count - 1);
+    }
+
+    /** Applies a policy's look and its place in the drawing order to a line series. */
+    static void style(XYSeries series, String policy, int position, int count, boolean markers) {
+        Look look = look(policy);
+        float width = width(position, count);
+        series.setLineColor(look.colour());
+        series.setMarkerColor(look.colour());
+        series.setLineStyle(look.dashed()
+                ? new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {6f, 4f}, 0f)
+                : new BasicStroke(width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+        series.setMarker(markers ? look.marker() : SeriesMarkers.NONE);
     }
 }

@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * Renders a {@link ReportDocument} as one self-contained HTML5 page: minimal inline CSS,
  * charts embedded as {@code data:image/png;base64} images, no scripts and no external
- * resources, so the file can be mailed or archived alone.
+ * resources, so the file can be mailed or archived alone. A table of contents links every
+ * heading of levels 2 to 4; collapsed tables are {@code <details>} a reader opens.
  */
 final class HtmlRenderer {
 
@@ -23,7 +24,10 @@ final class HtmlRenderer {
             "tbody tr:nth-child(even) { background: #fafafa; }",
             "figure { margin: 1em 0 2em; }",
             "figure img { max-width: 100%; height: auto; border: 1px solid #eee; }",
-            "figcaption { color: #555; font-size: .9em; }");
+            "figcaption { color: #555; font-size: .9em; }",
+            "nav.toc { background: #f7f7f7; border: 1px solid #ddd; padding: .4em 1.2em; margin: 1em 0 2em; }",
+            "nav.toc ul { margin: .2em 0; padding-left: 1.2em; } nav.toc li { margin: .1em 0; }",
+            "details { margin: .6em 0 1.4em; } summary { cursor: pointer; color: #0057a0; }");
 
     private HtmlRenderer() {
     }
@@ -40,10 +44,16 @@ final class HtmlRenderer {
         out.append("<title>").append(escape(document.title())).append("</title>\n");
         out.append("<style>\n").append(CSS).append("\n</style>\n</head>\n<body>\n");
         out.append("<h1>").append(escape(document.title())).append("</h1>\n");
+        int heading = 0;
+        boolean tocDone = false;
         for (ReportDocument.Block block : document.blocks()) {
+            if (block instanceof ReportDocument.Heading && !tocDone) {
+                toc(out, document);
+                tocDone = true;
+            }
             if (block instanceof ReportDocument.Heading h) {
-                out.append("<h").append(h.level()).append('>').append(escape(h.text()))
-                        .append("</h").append(h.level()).append(">\n");
+                out.append("<h").append(h.level()).append(" id=\"").append(anchor(h, ++heading)).append("\">")
+                        .append(escape(h.text())).append("</h").append(h.level()).append(">\n");
             } else if (block instanceof ReportDocument.Paragraph p) {
                 out.append("<p>").append(escape(p.text())).append("</p>\n");
             } else if (block instanceof ReportDocument.Bullets b) {
@@ -65,7 +75,45 @@ final class HtmlRenderer {
         return out.toString();
     }
 
+    /** The id of the {@code n}-th heading of the document (1-based). */
+    private static String anchor(ReportDocument.Heading h, int n) {
+        return "s" + n;
+    }
+
+    /** Nested links to every heading of levels 2 to 4. */
+    private static void toc(StringBuilder out, ReportDocument document) {
+        out.append("<nav class=\"toc\"><strong>Contents</strong>\n");
+        int depth = 1;
+        int n = 0;
+        for (ReportDocument.Block block : document.blocks()) {
+            if (!(block instanceof ReportDocument.Heading h)) {
+                continue;
+            }
+            n++;
+            if (h.level() < 2 || h.level() > 4) {
+                continue;
+            }
+            while (depth < h.level()) {
+                out.append("<ul>\n");
+                depth++;
+            }
+            while (depth > h.level()) {
+                out.append("</ul>\n");
+                depth--;
+            }
+            out.append("<li><a href=\"#").append(anchor(h, n)).append("\">").append(escape(h.text())).append("</a></li>\n");
+        }
+        while (depth > 1) {
+            out.append("</ul>\n");
+            depth--;
+        }
+        out.append("</nav>\n");
+    }
+
     private static void table(StringBuilder out, ReportDocument.Table table) {
+        if (table.collapsed()) {
+            out.append("<details><summary>Show the table (").append(table.rows().size()).append(" rows)</summary>\n");
+        }
         out.append("<table>\n<thead><tr>");
         for (String cell : table.header()) {
             out.append("<th>").append(escape(cell)).append("</th>");
@@ -80,6 +128,9 @@ final class HtmlRenderer {
             out.append("</tr>\n");
         }
         out.append("</tbody>\n</table>\n");
+        if (table.collapsed()) {
+            out.append("</details>\n");
+        }
     }
 
     /**

@@ -33,7 +33,9 @@ final class MarkdownRenderer {
                 table(out, t);
             } else if (block instanceof ReportDocument.Figure f) {
                 out.append("![").append(escape(f.plot().title())).append("](").append(f.png()).append(")\n\n");
-                out.append('[').append(escape(f.plot().title())).append(" (SVG)](").append(f.svg()).append(")\n");
+                if (f.svg() != null) {
+                    out.append('[').append(escape(f.plot().title())).append(" (SVG)](").append(f.svg()).append(")\n");
+                }
             }
         }
         return out.toString();

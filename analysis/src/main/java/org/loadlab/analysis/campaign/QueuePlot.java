@@ -1,6 +1,5 @@
 package org.loadlab.analysis.campaign;
 
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,6 +61,8 @@ public final class QueuePlot {
         chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
         double warmupEnd = Double.NaN;
         double highest = 0;
+        int position = 0;
+        int count = cell.byPolicy().size();
         for (Map.Entry<String, List<CampaignRun>> policy : cell.byPolicy().entrySet()) {
             CampaignRun first = policy.getValue().get(0);
             List<SeriesPoint> points = first.metrics().series();
@@ -71,10 +72,7 @@ public final class QueuePlot {
             double[] x = points.stream().mapToDouble(SeriesPoint::timeSeconds).toArray();
             double[] y = points.stream().mapToDouble(SeriesPoint::meanQueue).toArray();
             XYSeries series = chart.addSeries(policy.getKey() + " (seed " + first.seed() + ")", x, y);
-            Color colour = ChartStyle.colour(policy.getKey(), cell.allPolicies());
-            series.setLineColor(colour);
-            series.setLineWidth(1.8f);
-            series.setMarker(SeriesMarkers.NONE);
+            ChartStyle.style(series, policy.getKey(), position++, count, false);
             for (double v : y) {
                 highest = Math.max(highest, v);
             }

@@ -11,12 +11,16 @@ import java.util.StringJoiner;
 import java.util.TreeMap;
 
 /**
- * Lays out a campaign report as a {@link ReportDocument}: what was run, a summary table per
- * cell, the paired comparisons per metric, the charts, and the list of files.
+ * Lays out a campaign report as a {@link ReportDocument}: what was run; per scenario its sweep
+ * charts, then per cell its summary table followed by the charts of that cell (so each chart
+ * sits next to the numbers it shows); the paired comparisons per metric (long tables
+ * collapsed); and the list of files.
  */
 final class ReportBuilder {
 
     private static final int MAX_LISTED_SEEDS = 20;
+    /** Comparison tables longer than this are collapsed in HTML. */
+    static final int COLLAPSE_ROWS = 12;
 
     private ReportBuilder() {
     }
@@ -37,9 +41,8 @@ final class ReportBuilder {
             doc.add(new ReportDocument.Paragraph(meta.description().strip()));
         }
         whatWasRun(doc, meta, index);
-        summary(doc, meta, index, summaries);
+        results(doc, meta, index, summaries, plots, dir);
         comparisons(doc, meta, index, comparisons);
-        plots(doc, index, plots, dir);
         files(doc);
         return doc;
     }
@@ -76,14 +79,21 @@ final class ReportBuilder {
         doc.add(new ReportDocument.Bullets(items));
     }
 
-    private static void summary(ReportDocument doc, ReportMeta meta, RunIndex index, List<SummaryRow> summaries) {
-        doc.add(new ReportDocument.Heading(2, "Summary by scenario and parameters"));
-        doc.add(new ReportDocument.Paragraph("Cells: mean ± half-width of the 95% confidence interval over seeds "
+    private static void results(ReportDocument doc, ReportMeta meta, RunIndex index, List<SummaryRow> summaries,
+                                ReportPlots plots, Path dir) {
+        doc.add(new ReportDocument.Heading(2, "Results by scenario and parameters"));
+        doc.add(new ReportDocument.Paragraph("Tables: mean ± half-width of the 95% confidence interval over seeds "
                 + "(Student t, n − 1 degrees of freedom); a single run shows its value only; n/a = undefined "
                 + "(e.g. nothing completed). Runs with an undefined value are left out of that cell. "
                 + SummaryCsv.FILE_NAME + " also holds n, sd and the interval bounds"
                 + (meta.bootstrapCi() ? ", plus a 95% percentile-bootstrap interval (" + BootstrapCi.RESAMPLES
                         + " resamples, fixed seed)." : ".")));
+        doc.add(new ReportDocument.Paragraph("Charts (also in " + CampaignReport.PLOTS_DIR + "/): sweeps show the mean "
+                + "over seeds with its 95% interval, clipped at 0; box plots the quartiles and median over seeds, "
+                + "whiskers 1.5 × IQR beyond the box (or to the extreme value when nearer), values beyond as crosses; "
+                + "CDFs merge all seeds' response-time histograms; queue plots show one run (the smallest seed) per "
+                + "policy. A policy has the same colour in every chart; where lines coincide, the one drawn first is "
+                + "wider and shows as a border."));
         Map<Cell, Map<String, Map<Metric, SummaryRow>>> byCell = new TreeMap<>();
         for (SummaryRow row : summaries) {
             byCell.computeIfAbsent(new Cell(row.scenario(), row.parameters()), c -> new TreeMap<>())
@@ -94,20 +104,38 @@ final class ReportBuilder {
         header.add("policy");
         header.add("runs");
         meta.metrics().forEach(m -> header.add(m.labelWithUnit()));
-        for (Map.Entry<Cell, Map<String, Map<Metric, SummaryRow>>> cell : byCell.entrySet()) {
-            doc.add(new ReportDocument.Heading(3, cell.getKey().label()));
-            List<List<String>> rows = new ArrayList<>();
-            for (String policy : policyOrder(cell.getValue().keySet(), meta.referencePolicy())) {
-                List<String> row = new ArrayList<>();
-                row.add(policy.equals(meta.referencePolicy()) ? policy + " (ref.)" : policy);
-                row.add(Integer.toString(index.cells().get(cell.getKey()).get(policy).size()));
-                for (Metric metric : meta.metrics()) {
-                    SummaryRow s = cell.getValue().get(policy).get(metric);
-                    row.add(ReportText.meanCi(s.mean(), s.ciHalfWidth()));
-                }
-                rows.add(row);
+        for (String scenario : index.scenarios()) {
+            doc.add(new ReportDocument.Heading(3, "Scenario " + scenario));
+            List<Metric> zero = plots.zero().getOrDefault(scenario, List.of());
+            if (!zero.isEmpty()) {
+                doc.add(new ReportDocument.Paragraph("Zero in every run of " + scenario + ", so not plotted: "
+                        + String.join(", ", zero.stream().map(Metric::label).toList()) + "."));
             }
-            doc.add(new ReportDocument.Table(header, rows, 1));
+            List<Plot> sweeps = plots.sweeps().getOrDefault(scenario, List.of());
+            if (!sweeps.isEmpty()) {
+                doc.add(new ReportDocument.Heading(4, "Sweeps of " + scenario));
+                sweeps.forEach(p -> doc.add(figure(p, dir)));
+            }
+            for (Map.Entry<Cell, Map<String, Map<Metric, SummaryRow>>> cell : byCell.entrySet()) {
+                if (!cell.getKey().scenario().equals(scenario)) {
+                    continue;
+                }
+                doc.add(new ReportDocument.Heading(4, cell.getKey().parameters().isEmpty()
+                        ? "All runs of " + scenario : cell.getKey().label()));
+                List<List<String>> rows = new ArrayList<>();
+                for (String policy : policyOrder(cell.getValue().keySet(), meta.referencePolicy())) {
+                    List<String> row = new ArrayList<>();
+                    row.add(policy.equals(meta.referencePolicy()) ? policy + " (ref.)" : policy);
+                    row.add(Integer.toString(index.cells().get(cell.getKey()).get(policy).size()));
+                    for (Metric metric : meta.metrics()) {
+                        SummaryRow s = cell.getValue().get(policy).get(metric);
+                        row.add(ReportText.meanCi(s.mean(), s.ciHalfWidth()));
+                    }
+                    rows.add(row);
+                }
+                doc.add(new ReportDocument.Table(header, rows, 1));
+                plots.cells().getOrDefault(cell.getKey(), List.of()).forEach(p -> doc.add(figure(p, dir)));
+            }
         }
     }
 
@@ -123,8 +151,9 @@ final class ReportBuilder {
                 + "otherwise; zero differences dropped). Holm: Holm–Bonferroni adjustment over all comparisons of "
                 + "the same metric. Marks on the Holm-adjusted t p-value: * < 0.05, ** < 0.01, *** < 0.001. "
                 + "verdict: better or worse when the Holm-adjusted t p-value is below 0.05 (direction from the "
-                + "metric), n.s. otherwise, n/a when a test is undefined (fewer than 2 pairs, or all differences "
-                + "equal). " + PairwiseCsv.FILE_NAME + " has the unrounded values."));
+                + "metric), n.s. otherwise, n/a when a test is undefined (fewer than 2 pairs, all differences "
+                + "equal, or for Wilcoxon tied differences among fewer than " + PairedTests.NORMAL_MIN_PAIRS + " pairs). "
+                + PairwiseCsv.FILE_NAME + " has the unrounded values."));
         List<String> missing = new ArrayList<>();
         for (Map.Entry<Cell, SortedMap<String, List<CampaignRun>>> cell : index.cells().entrySet()) {
             if (!cell.getValue().containsKey(reference)) {
@@ -164,31 +193,7 @@ final class ReportBuilder {
             }
             doc.add(new ReportDocument.Heading(3, metric.labelWithUnit() + ", "
                     + (metric.lowerIsBetter() ? "lower is better" : "higher is better")));
-            doc.add(new ReportDocument.Table(header, rows, 2));
-        }
-    }
-
-    private static void plots(ReportDocument doc, RunIndex index, ReportPlots plots, Path dir) {
-        doc.add(new ReportDocument.Heading(2, "Plots"));
-        doc.add(new ReportDocument.Paragraph("Each chart is also in " + CampaignReport.PLOTS_DIR
-                + "/ as PNG and SVG. Sweeps: mean over seeds with 95% confidence-interval error bars. Box plots: "
-                + "quartiles and median over seeds, whiskers 1.5 × IQR beyond the box (or to the extreme value "
-                + "when nearer), values beyond as crosses. CDFs merge "
-                + "all seeds' response-time histograms. Queue plots show one run (the smallest seed) per policy."));
-        for (String scenario : index.scenarios()) {
-            doc.add(new ReportDocument.Heading(3, "Scenario " + scenario));
-            List<Plot> sweeps = plots.sweeps().getOrDefault(scenario, List.of());
-            if (!sweeps.isEmpty()) {
-                doc.add(new ReportDocument.Heading(4, "Sweeps"));
-                sweeps.forEach(p -> doc.add(figure(p, dir)));
-            }
-            for (Map.Entry<Cell, List<Plot>> cell : plots.cells().entrySet()) {
-                if (cell.getKey().scenario().equals(scenario) && !cell.getValue().isEmpty()) {
-                    doc.add(new ReportDocument.Heading(4, cell.getKey().parameters().isEmpty()
-                            ? "All runs of " + scenario : cell.getKey().parameterLabel()));
-                    cell.getValue().forEach(p -> doc.add(figure(p, dir)));
-                }
-            }
+            doc.add(new ReportDocument.Table(header, rows, 2, rows.size() > COLLAPSE_ROWS));
         }
     }
 
@@ -200,11 +205,11 @@ final class ReportBuilder {
                 RunsCsv.FILE_NAME + ": one row per run",
                 SummaryCsv.FILE_NAME + ": mean, sd and 95% intervals per scenario, parameters, policy and metric",
                 PairwiseCsv.FILE_NAME + ": paired comparisons with the reference, raw and Holm-adjusted p-values",
-                CampaignReport.PLOTS_DIR + "/: all charts as PNG and SVG")));
+                CampaignReport.PLOTS_DIR + "/: all charts as PNG (and SVG with --svg)")));
     }
 
     private static ReportDocument.Figure figure(Plot plot, Path dir) {
-        return new ReportDocument.Figure(plot, relative(dir, plot.png()), relative(dir, plot.svg()));
+        return new ReportDocument.Figure(plot, relative(dir, plot.png()), plot.svg() == null ? null : relative(dir, plot.svg()));
     }
 
     private static String relative(Path dir, Path file) {

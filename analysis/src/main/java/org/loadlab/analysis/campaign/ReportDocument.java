@@ -47,8 +47,13 @@ final class ReportDocument {
      * @param header column titles
      * @param rows rows of cells, each as long as the header
      * @param textColumns number of leading text columns
+     * @param collapsed whether HTML shows it folded (a long table a reader opens on demand)
      */
-    record Table(List<String> header, List<List<String>> rows, int textColumns) implements Block {
+    record Table(List<String> header, List<List<String>> rows, int textColumns, boolean collapsed) implements Block {
+        /** A table shown open. */
+        Table(List<String> header, List<List<String>> rows, int textColumns) {
+            this(header, rows, textColumns, false);
+        }
     }
 
     /**
@@ -56,7 +61,7 @@ final class ReportDocument {
      *
      * @param plot the chart's files and title
      * @param png path of the PNG relative to the report's directory, with {@code /} separators
-     * @param svg path of the SVG relative to the report's directory
+     * @param svg path of the SVG relative to the report's directory, or null when none was written
      */
     record Figure(Plot plot, String png, String svg) implements Block {
     }

@@ -1,6 +1,5 @@
 package org.loadlab.analysis.campaign;
 
-import java.awt.Color;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -93,11 +92,9 @@ public final class SweepPlot {
         Objects.requireNonNull(fixedParameters, "fixedParameters");
         Objects.requireNonNull(metric, "metric");
         Objects.requireNonNull(curves, "curves");
-        SortedSet<String> allPolicies = new TreeSet<>();
         // policy → x → defined values
         SortedMap<String, SortedMap<BigDecimal, List<Double>>> data = new TreeMap<>();
         for (CampaignRun run : runs) {
-            allPolicies.add(run.policy());
             String x = run.parameters().get(parameter);
             if (!run.scenario().equals(scenario) || x == null || !others(run, parameter).equals(fixedParameters)) {
                 continue;
@@ -126,10 +123,11 @@ public final class SweepPlot {
                 .build();
         XYStyler styler = chart.getStyler();
         ChartStyle.apply(styler);
-        styler.setErrorBarsColorSeriesColor(true);
-        styler.setMarkerSize(8);
+        styler.setMarkerSize(10); // distinct shapes per policy (ChartStyle.look) keep coinciding points apart
+        styler.setYAxisMin(0.0); // every metric is non-negative (Metric), and so are the drawn intervals
         chart.setCustomXAxisTickLabelsFormatter(ChartStyle::tick);
         chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
+        int position = 0;
         for (Map.Entry<String, SortedMap<BigDecimal, List<Double>>> policy : data.entrySet()) {
             int n = policy.getValue().size();
             double[] x = new double[n];
@@ -143,20 +141,38 @@ public final class SweepPlot {
                 error[i] = Double.isNaN(summary.ci95()) ? 0 : summary.ci95();
                 i++;
             }
-            XYSeries series = chart.addSeries(policy.getKey(), x, y, error);
-            Color colour = ChartStyle.colour(policy.getKey(), allPolicies);
-            series.setLineColor(colour);
-            series.setMarkerColor(colour);
-            if (ChartStyle.secondPass(policy.getKey(), allPolicies)) {
-                series.setLineStyle(ChartStyle.SECOND_PASS);
+            XYSeries series = chart.addSeries(policy.getKey(), x, y);
+            ChartStyle.style(series, policy.getKey(), position, data.size(), true);
+            // The 95% interval as a vertical bar per point, clipped at 0: a negative response time or
+            // queue length is impossible, so the symmetric t interval is not drawn below it.
+            for (int k = 0; k < n; k++) {
+                if (error[k] > 0) {
+                    XYSeries bar = chart.addSeries(policy.getKey() + " CI " + k, new double[] {x[k], x[k]},
+                            interval(y[k], error[k]));
+                    bar.setLineColor(ChartStyle.look(policy.getKey()).colour());
+                    bar.setLineStyle(new java.awt.BasicStroke(1.3f));
+                    bar.setMarker(SeriesMarkers.NONE);
+                    bar.setShowInLegend(false);
+                }
             }
-            series.setMarker(SeriesMarkers.CIRCLE);
+            position++;
         }
         addCurves(chart, curves, xs.first().doubleValue(), xs.last().doubleValue());
         String others = PlotNames.parameters(fixedParameters);
         String base = "sweep-" + metric.columnName() + "-" + PlotNames.part(scenario) + "-vs-" + PlotNames.part(parameter)
                 + (others.isEmpty() ? "" : "_" + others);
         return Optional.of(ChartFiles.save(chart, plotsDir, base));
+    }
+
+    /**
+     * The drawn 95% interval of a non-negative metric: mean ± half-width, cut at 0.
+     *
+     * @param mean the mean
+     * @param halfWidth the interval's half-width
+     * @return {lower, upper}
+     */
+    static double[] interval(double mean, double halfWidth) {
+        return new double[] {Math.max(0, mean - halfWidth), mean + halfWidth};
     }
 
     private static void addCurves(XYChart chart, List<AnalyticCurve> curves, double from, double to) {

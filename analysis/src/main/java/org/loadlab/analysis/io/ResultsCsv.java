@@ -109,16 +109,57 @@ public final class ResultsCsv {
     public static void write(Path file, List<RunResult> runs) throws IOException {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(runs, "runs");
-        List<List<String>> rows = new ArrayList<>(runs.size());
         for (RunResult run : runs) {
             Objects.requireNonNull(run, "runs contains null");
+        }
+        try (Stream out = open(file)) {
+            for (RunResult run : runs) {
+                out.add(run);
+            }
+        }
+    }
+
+    /**
+     * Opens the file for runs written one at a time as they finish (in plan order), so that
+     * no run has to stay in memory for the file; the result is byte-identical to
+     * {@link #write} of the same runs.
+     *
+     * @param file target CSV file, replaced
+     * @return the open file; close it to finish
+     * @throws IOException if the file cannot be created
+     */
+    public static Stream open(Path file) throws IOException {
+        return new Stream(CsvTableWriter.open(Objects.requireNonNull(file, "file"), HEADER));
+    }
+
+    /** An open {@code results.csv}: one row per {@link #add}. */
+    public static final class Stream implements AutoCloseable {
+        private final CsvTableWriter table;
+
+        private Stream(CsvTableWriter table) {
+            this.table = table;
+        }
+
+        /**
+         * Writes the row of {@code run}.
+         *
+         * @throws IOException if the file cannot be written
+         * @throws NullPointerException if {@code run} is null
+         */
+        public void add(RunResult run) throws IOException {
+            Objects.requireNonNull(run, "run");
             List<String> row = new ArrayList<>(COLUMNS.size());
             for (Column column : COLUMNS) {
                 row.add(column.cell().apply(run));
             }
-            rows.add(row);
+            table.row(row);
         }
-        CsvTableWriter.write(file, HEADER, rows);
+
+        /** Finishes the file. @throws IOException if it cannot be written */
+        @Override
+        public void close() throws IOException {
+            table.close();
+        }
     }
 
     private static Column metric(String name, Function<RunMetrics, String> cell) {

@@ -1,6 +1,6 @@
 package org.loadlab.analysis.io;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -32,6 +32,11 @@ import java.util.Objects;
  * (Jackson's default), which {@link #readRuns(Path)} reads back. The response-time histogram
  * travels compactly as Base64 text in {@code metrics.responseHistogram}.
  *
+ * <p>The document is streamed: {@link #open} writes the head, {@link Stream#add} one run at
+ * a time as it finishes, so neither the runs (with their per-node arrays) nor the text of
+ * the document need to be in memory at once (10,000 nodes × 100 runs is about 50 MB of
+ * JSON); {@link #write} of a list gives the same bytes.
+ *
  * <p>Source: DESIGN.md (results of a run are a typed record written as JSON); Jackson databind 2.21.
  */
 public final class ResultsJson {
@@ -47,10 +52,6 @@ public final class ResultsJson {
 
     private static final ObjectWriter WRITER = MAPPER.writer(new DefaultPrettyPrinter()
             .withObjectIndenter(new DefaultIndenter("  ", "\n")));
-
-    @JsonPropertyOrder({"format", "scenario", "runs"})
-    private record Document(String format, Object scenario, List<RunResult> runs) {
-    }
 
     private ResultsJson() {
     }
@@ -71,14 +72,77 @@ public final class ResultsJson {
         for (RunResult run : runs) {
             Objects.requireNonNull(run, "runs contains null");
         }
+        try (Stream out = open(file, scenarioDescription)) {
+            for (RunResult run : runs) {
+                out.add(run);
+            }
+        }
+    }
+
+    /**
+     * Opens the document and writes its head (format and scenario); add the runs one by one
+     * with {@link Stream#add} in plan order and close it to finish the file. The bytes are
+     * those {@link #write} gives for the same runs.
+     *
+     * @param file target JSON file, replaced; parent directories are created
+     * @param scenarioDescription any Jackson-serialisable object or {@code Map} describing the
+     *     scenario (may be null: written as {@code null})
+     * @return the open document
+     * @throws IOException if the file cannot be created or the description cannot be serialised
+     * @throws NullPointerException if {@code file} is null
+     */
+    public static Stream open(Path file, Object scenarioDescription) throws IOException {
+        Objects.requireNonNull(file, "file");
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        String text = WRITER.writeValueAsString(new Document(FORMAT, scenarioDescription, List.copyOf(runs)));
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            out.write(text);
-            out.write('\n');
+        Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        try {
+            JsonGenerator g = WRITER.createGenerator(out);
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.writeStartObject();
+            g.writeStringField("format", FORMAT);
+            g.writeFieldName("scenario");
+            MAPPER.writeValue(g, scenarioDescription);
+            g.writeFieldName("runs");
+            g.writeStartArray();
+            return new Stream(out, g);
+        } catch (IOException | RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    /** An open results document: {@link #add} one run at a time, then {@link #close}. */
+    public static final class Stream implements AutoCloseable {
+        private final Writer out;
+        private final JsonGenerator generator;
+
+        private Stream(Writer out, JsonGenerator generator) {
+            this.out = out;
+            this.generator = generator;
+        }
+
+        /**
+         * Appends {@code run} to the document's runs.
+         *
+         * @throws IOException if the file cannot be written
+         * @throws NullPointerException if {@code run} is null
+         */
+        public void add(RunResult run) throws IOException {
+            MAPPER.writeValue(generator, Objects.requireNonNull(run, "run"));
+        }
+
+        /** Ends the runs and the document (with a trailing newline) and closes the file. */
+        @Override
+        public void close() throws IOException {
+            try (Writer w = out) {
+                generator.writeEndArray();
+                generator.writeEndObject();
+                generator.close();
+                w.write('\n');
+            }
         }
     }
 

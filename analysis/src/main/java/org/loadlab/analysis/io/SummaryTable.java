@@ -36,6 +36,48 @@ public final class SummaryTable {
     private record Metric(String header, Kind kind, ToDoubleFunction<RunMetrics> value) {
     }
 
+    /**
+     * Which columns a table shows: those of the message-level model, or the ASMF seed's own
+     * outputs for its time-stepped reference model (SPEC.md §4), which has no per-request
+     * response times.
+     */
+    public enum Columns {
+        /** Throughput, response mean and p99, wait, queries/decision, max queue, rejected (requests, seconds). */
+        MESSAGE,
+        /** The seed's outputs: throughput (work units per job), avg wait, backlog area, queries/decision, max queue, rejected jobs. */
+        REFERENCE;
+
+        /**
+         * The columns for a scenario's {@code model} key.
+         *
+         * @param model {@code message} or {@code reference}
+         */
+        public static Columns forModel(String model) {
+            return "reference".equals(model) ? REFERENCE : MESSAGE;
+        }
+    }
+
+    private static ToDoubleFunction<RunMetrics> extra(String name) {
+        return m -> m.extras().getOrDefault(name, Double.NaN);
+    }
+
+    private static final List<Metric> REFERENCE_METRICS = List.of(
+            new Metric("throughput (work units/job)", Kind.CONTINUOUS, extra("throughput")),
+            new Metric("avg wait (s)", Kind.CONTINUOUS, extra("avg_wait_time")),
+            new Metric("backlog area (work units x s)", Kind.CONTINUOUS, extra("backlog_area")),
+            new Metric("queries/decision", Kind.CONTINUOUS, RunMetrics::queriesPerDecision),
+            new Metric("max queue (work units)", Kind.COUNT, extra("max_queue_observed")),
+            new Metric("rejected (jobs)", Kind.COUNT, RunMetrics::requestsRejected));
+
+    /** Legend of the reference model's table. */
+    static final String REFERENCE_LEGEND = String.join("\n",
+            "Cells: mean ± half-width of the 95% confidence interval over seeds (Student t, n-1 df);",
+            "a single run shows its value only; n/a = undefined.",
+            "The ASMF seed's time-stepped model (SPEC.md section 4) in its own units: throughput = completed work units",
+            "per arriving job; avg wait = queued work units x seconds per completed work unit; backlog area = sum over",
+            "time steps of the work queued in the cluster x dt; max queue = largest work queued in the whole cluster;",
+            "rejected = jobs refused (ASMF below tau).");
+
     private static final List<Metric> METRICS = List.of(
             new Metric("throughput (req/s)", Kind.CONTINUOUS, RunMetrics::throughputRps),
             new Metric("mean response (s)", Kind.CONTINUOUS, RunMetrics::responseMean),
@@ -71,7 +113,21 @@ public final class SummaryTable {
      * @throws NullPointerException if {@code runs} or a run is null
      */
     public static String render(List<RunResult> runs) {
+        return render(runs, Columns.MESSAGE);
+    }
+
+    /**
+     * Renders the table with the columns of a run model.
+     *
+     * @param runs runs of one or more scenarios and policies, any number of seeds each
+     * @param columns which metrics to show ({@link Columns#forModel})
+     * @return the table text, ending with a newline; "No runs." and a newline when empty
+     * @throws NullPointerException if {@code runs}, a run or {@code columns} is null
+     */
+    public static String render(List<RunResult> runs, Columns columns) {
         Objects.requireNonNull(runs, "runs");
+        Objects.requireNonNull(columns, "columns");
+        List<Metric> metrics = columns == Columns.REFERENCE ? REFERENCE_METRICS : METRICS;
         if (runs.isEmpty()) {
             return "No runs.\n";
         }
@@ -85,26 +141,26 @@ public final class SummaryTable {
         StringBuilder out = new StringBuilder();
         for (Map.Entry<String, Map<String, List<RunMetrics>>> scenario : byScenario.entrySet()) {
             out.append("Scenario: ").append(scenario.getKey()).append('\n');
-            appendBlock(out, scenario.getValue());
+            appendBlock(out, scenario.getValue(), metrics);
             out.append('\n');
         }
-        out.append(LEGEND).append('\n');
+        out.append(columns == Columns.REFERENCE ? REFERENCE_LEGEND : LEGEND).append('\n');
         return out.toString();
     }
 
-    private static void appendBlock(StringBuilder out, Map<String, List<RunMetrics>> byPolicy) {
-        int columns = 2 + METRICS.size();
+    private static void appendBlock(StringBuilder out, Map<String, List<RunMetrics>> byPolicy, List<Metric> metrics) {
+        int columns = 2 + metrics.size();
         List<String> header = new ArrayList<>(columns);
         header.add("policy");
         header.add("runs");
-        METRICS.forEach(m -> header.add(m.header()));
+        metrics.forEach(m -> header.add(m.header()));
 
         List<List<MeanCiText>> cells = new ArrayList<>();
         for (Map.Entry<String, List<RunMetrics>> policy : byPolicy.entrySet()) {
             List<MeanCiText> row = new ArrayList<>(columns);
             row.add(new MeanCiText(policy.getKey(), null));
             row.add(new MeanCiText(Integer.toString(policy.getValue().size()), null));
-            for (Metric metric : METRICS) {
+            for (Metric metric : metrics) {
                 Summary summary = Summary.of(policy.getValue().stream().mapToDouble(metric.value()).toArray());
                 row.add(metric.kind() == Kind.COUNT ? MeanCiText.count(summary) : MeanCiText.continuous(summary));
             }

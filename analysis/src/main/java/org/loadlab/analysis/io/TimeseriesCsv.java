@@ -37,12 +37,47 @@ public final class TimeseriesCsv {
     public static void write(Path file, List<RunResult> runs) throws IOException {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(runs, "runs");
-        List<List<String>> rows = new ArrayList<>();
         for (RunResult run : runs) {
             Objects.requireNonNull(run, "runs contains null");
+        }
+        try (Stream out = open(file)) {
+            for (RunResult run : runs) {
+                out.add(run);
+            }
+        }
+    }
+
+    /**
+     * Opens the file for runs written one at a time (in plan order); byte-identical to
+     * {@link #write} of the same runs.
+     *
+     * @param file target CSV file, replaced
+     * @return the open file; close it to finish
+     * @throws IOException if the file cannot be created
+     */
+    public static Stream open(Path file) throws IOException {
+        return new Stream(CsvTableWriter.open(Objects.requireNonNull(file, "file"), HEADER));
+    }
+
+    /** An open {@code timeseries.csv}: the rows of one run per {@link #add}. */
+    public static final class Stream implements AutoCloseable {
+        private final CsvTableWriter table;
+
+        private Stream(CsvTableWriter table) {
+            this.table = table;
+        }
+
+        /**
+         * Writes the series of {@code run}.
+         *
+         * @throws IOException if the file cannot be written
+         * @throws NullPointerException if {@code run} is null
+         */
+        public void add(RunResult run) throws IOException {
+            Objects.requireNonNull(run, "run");
             String seed = CsvNumbers.format(run.seed());
             for (SeriesPoint point : run.metrics().series()) {
-                rows.add(List.of(
+                table.row(List.of(
                         run.scenario(),
                         run.policy(),
                         seed,
@@ -52,6 +87,11 @@ public final class TimeseriesCsv {
                         CsvNumbers.format(point.throughputRps())));
             }
         }
-        CsvTableWriter.write(file, HEADER, rows);
+
+        /** Finishes the file. @throws IOException if it cannot be written */
+        @Override
+        public void close() throws IOException {
+            table.close();
+        }
     }
 }

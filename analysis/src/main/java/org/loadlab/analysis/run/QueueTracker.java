@@ -11,7 +11,8 @@ package org.loadlab.analysis.run;
  */
 final class QueueTracker {
 
-    private final int[] queueAndMax;
+    private final double[] rows;
+    private final int nodes;
     private final double warmup;
     private final TimeSeriesBuckets series;
     private long total;
@@ -21,13 +22,14 @@ final class QueueTracker {
     private boolean measuring;
 
     /**
-     * @param nodes number of nodes n (positive, checked by the caller)
+     * @param rows the per-node rows (q_j and its window maximum live there, beside the node's
+     *     other recorder state: one cache line per observation at 10^5 nodes)
      * @param warmupSeconds start of the measurement window, seconds
      * @param series buckets to feed with area, max queue per interval
      */
-    QueueTracker(int nodes, double warmupSeconds, TimeSeriesBuckets series) {
-        // q_j and its window maximum side by side: one cache line per update at 10^5 nodes.
-        this.queueAndMax = new int[2 * nodes];
+    QueueTracker(NodeRows rows, double warmupSeconds, TimeSeriesBuckets series) {
+        this.rows = rows.values;
+        this.nodes = rows.nodes;
         this.warmup = warmupSeconds;
         this.series = series;
     }
@@ -42,8 +44,8 @@ final class QueueTracker {
             if (!measuring) {
                 // entering the window: the values in effect at the warm-up boundary count as seen
                 measuring = true;
-                for (int j = 0; j < queueAndMax.length; j += 2) {
-                    queueAndMax[j + 1] = Math.max(queueAndMax[j + 1], queueAndMax[j]);
+                for (int b = 0; b < rows.length; b += NodeRows.STRIDE) {
+                    rows[b + NodeRows.QUEUE_MAX] = Math.max(rows[b + NodeRows.QUEUE_MAX], rows[b + NodeRows.QUEUE]);
                 }
                 clusterMax = Math.max(clusterMax, total);
             }
@@ -65,12 +67,13 @@ final class QueueTracker {
      * @param now time of the change, seconds (already passed to {@link #advance})
      */
     void set(int node, int q, double now) {
-        total += q - queueAndMax[2 * node];
-        queueAndMax[2 * node] = q;
+        int b = NodeRows.STRIDE * node;
+        total += q - (int) rows[b + NodeRows.QUEUE];
+        rows[b + NodeRows.QUEUE] = q;
         series.observeQueue(q);
         if (now >= warmup) {
-            if (q > queueAndMax[2 * node + 1]) {
-                queueAndMax[2 * node + 1] = q;
+            if (q > rows[b + NodeRows.QUEUE_MAX]) {
+                rows[b + NodeRows.QUEUE_MAX] = q;
             }
             if (total > clusterMax) {
                 clusterMax = total;
@@ -86,8 +89,8 @@ final class QueueTracker {
     /** @return max over nodes of the per-node maximum q_j in the window, requests */
     int maxQueue() {
         int max = 0;
-        for (int j = 1; j < queueAndMax.length; j += 2) {
-            max = Math.max(max, queueAndMax[j]);
+        for (int j = 0; j < nodes; j++) {
+            max = Math.max(max, nodeMax(j));
         }
         return max;
     }
@@ -102,14 +105,14 @@ final class QueueTracker {
      * @return maximum q_j of that node in the window, requests
      */
     int nodeMax(int node) {
-        return queueAndMax[2 * node + 1];
+        return (int) rows[NodeRows.STRIDE * node + NodeRows.QUEUE_MAX];
     }
 
     private int currentMax() {
-        int max = 0;
-        for (int j = 0; j < queueAndMax.length; j += 2) {
-            max = Math.max(max, queueAndMax[j]);
+        double max = 0;
+        for (int b = 0; b < rows.length; b += NodeRows.STRIDE) {
+            max = Math.max(max, rows[b + NodeRows.QUEUE]);
         }
-        return max;
+        return (int) max;
     }
 }

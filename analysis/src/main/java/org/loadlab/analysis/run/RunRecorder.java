@@ -58,7 +58,7 @@ public final class RunRecorder {
     private final MessageTally messages = new MessageTally();
     private final DurationStats response = new DurationStats(true);
     private final DurationStats waiting = new DurationStats(false);
-    private final long[] nodeCompletionsInWindow;
+    private final NodeRows rows;
     private final PeakNodeShare peakShare;
 
     private long arrived;
@@ -102,9 +102,9 @@ public final class RunRecorder {
         this.nodes = nodes;
         this.warmup = warmupSeconds;
         this.series = new TimeSeriesBuckets(seriesIntervalSeconds);
-        this.queues = new QueueTracker(nodes, warmupSeconds, series);
-        this.serverTime = new ServerTimeIntegrator(nodes, warmupSeconds);
-        this.nodeCompletionsInWindow = new long[nodes];
+        this.rows = new NodeRows(nodes);
+        this.queues = new QueueTracker(rows, warmupSeconds, series);
+        this.serverTime = new ServerTimeIntegrator(rows, warmupSeconds);
         this.peakShare = new PeakNodeShare(nodes);
     }
 
@@ -202,7 +202,7 @@ public final class RunRecorder {
         completed++;
         if (now >= warmup) {
             completedInWindow++;
-            nodeCompletionsInWindow[node]++;
+            rows.values[NodeRows.STRIDE * node + NodeRows.COMPLETIONS]++;
         }
         if (arrivalTime >= warmup) {
             response.record(responseTime);
@@ -336,6 +336,38 @@ public final class RunRecorder {
     }
 
     /**
+     * The index of message kind {@code kind} for {@link #messageSent(double, int, int)}: a
+     * shell that knows its message types resolves each kind once and then counts without a
+     * map lookup.
+     *
+     * @param kind message kind, non-null
+     * @return its index in this recorder
+     * @throws NullPointerException if {@code kind} is null
+     */
+    public int messageKind(String kind) {
+        Objects.requireNonNull(kind, "kind");
+        return messages.kind(kind);
+    }
+
+    /**
+     * A message of the kind with index {@code kind} (from {@link #messageKind}) was sent;
+     * the same as {@link #messageSent(double, String, int)} with its name.
+     *
+     * @param now current time, seconds
+     * @param kind index from {@link #messageKind}
+     * @param estimatedBytes estimated size on the wire, bytes, ≥ 0
+     * @throws IllegalArgumentException if time went back or {@code estimatedBytes} &lt; 0
+     * @throws ArrayIndexOutOfBoundsException if {@code kind} is not an index this recorder gave
+     */
+    public void messageSent(double now, int kind, int estimatedBytes) {
+        tick(now);
+        if (estimatedBytes < 0) {
+            throw negative("estimatedBytes", estimatedBytes);
+        }
+        messages.add(kind, estimatedBytes);
+    }
+
+    /**
      * A snapshot of the response-time distribution so far (requests arrived at or after
      * warm-up), for CDF plots. Copies the histogram: do not call on the hot path.
      *
@@ -394,7 +426,7 @@ public final class RunRecorder {
         for (int j = 0; j < nodes; j++) {
             share.add(completedInWindow == 0
                     ? Double.NaN
-                    : (double) nodeCompletionsInWindow[j] / completedInWindow);
+                    : rows.values[NodeRows.STRIDE * j + NodeRows.COMPLETIONS] / completedInWindow);
             rho[j] = serverTime.utilisation(j);
             utilisation.add(rho[j]);
             nodeMax.add(queues.nodeMax(j));

@@ -7,29 +7,30 @@ package org.loadlab.analysis.run;
  * <p>Both are step functions set by the engine; before a node's first report it counts as
  * 0 busy of 0 servers. O(1) and allocation-free per report.
  *
- * <p>The five values of a node sit next to each other in one array (busy, servers, clock,
- * busy time, server time): with 10^5 nodes a report then costs one cache miss, not five.
+ * <p>The five values of a node sit next to each other in its {@link NodeRows} row (busy,
+ * servers, clock, busy time, server time), beside the node's queue state: with 10^5 nodes a
+ * report then costs one cache miss, not five.
  */
 final class ServerTimeIntegrator {
 
     private final double warmup;
-    private static final int STRIDE = 5;
-    private static final int BUSY = 0;
-    private static final int SERVERS = 1;
-    private static final int CLOCK = 2;
-    private static final int BUSY_TIME = 3;
-    private static final int SERVER_TIME = 4;
+    private static final int STRIDE = NodeRows.STRIDE;
+    private static final int BUSY = NodeRows.BUSY;
+    private static final int SERVERS = NodeRows.SERVERS;
+    private static final int CLOCK = NodeRows.CLOCK;
+    private static final int BUSY_TIME = NodeRows.BUSY_TIME;
+    private static final int SERVER_TIME = NodeRows.SERVER_TIME;
     private final double[] state;
     private final int nodes;
 
     /**
-     * @param nodes number of nodes n
+     * @param rows the per-node rows this integrator keeps its values in
      * @param warmupSeconds start of the window, seconds
      */
-    ServerTimeIntegrator(int nodes, double warmupSeconds) {
+    ServerTimeIntegrator(NodeRows rows, double warmupSeconds) {
         this.warmup = warmupSeconds;
-        this.nodes = nodes;
-        this.state = new double[nodes * STRIDE];
+        this.nodes = rows.nodes;
+        this.state = rows.values;
     }
 
     /**

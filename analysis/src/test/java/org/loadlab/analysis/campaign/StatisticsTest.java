@@ -47,6 +47,24 @@ class StatisticsTest {
     }
 
     @Test
+    void wilcoxonExactPIsHipparchusEnumerationToTheBit() {
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(7);
+        for (int m : new int[] {2, 3, 5, 8, 11, 13, 16, 20}) {
+            for (int trial = 0; trial < (m == 20 ? 1 : 5); trial++) {
+                double[] reference = new double[m];
+                double[] policy = new double[m];
+                for (int i = 0; i < m; i++) {
+                    reference[i] = rng.nextDouble();
+                    policy[i] = reference[i] + (rng.nextDouble() - 0.4); // untied non-zero differences
+                }
+                double enumerated = new org.hipparchus.stat.inference.WilcoxonSignedRankTest()
+                        .wilcoxonSignedRankTest(reference, policy, true);
+                assertEquals(Math.min(1.0, enumerated), PairedTests.wilcoxon(reference, policy).p(), 0.0, "m = " + m);
+            }
+        }
+    }
+
+    @Test
     void wilcoxonDropsZeroDifferences() {
         // one zero difference: 5 positive ones remain, two-sided exact p = 2/32
         PairedTests.WilcoxonResult result = PairedTests.wilcoxon(
@@ -57,16 +75,24 @@ class StatisticsTest {
 
     @Test
     void wilcoxonUsesNormalApproximationWithTiesAndIsUndefinedWithoutDifferences() {
-        PairedTests.WilcoxonResult ties = PairedTests.wilcoxon(REFERENCE, POLICY); // |d| = 2,3,1,3,1
+        PairedTests.WilcoxonResult ties = PairedTests.wilcoxon(new double[] {1, 2, 3, 4, 5, 6, 7},
+                new double[] {3, 5, 4, 7, 6, 9, 8}); // |d| = 2,3,1,3,1,3,1: tied
         assertEquals(PairedTests.WilcoxonMethod.NORMAL, ties.method());
         assertTrue(ties.p() > 0 && ties.p() < 1);
+        // 5 pairs with tied |d|: too few for the normal approximation, n/a rather than a made-up p
+        PairedTests.WilcoxonResult fewTies = PairedTests.wilcoxon(REFERENCE, POLICY); // |d| = 2,3,1,3,1
+        assertEquals(PairedTests.WilcoxonMethod.UNDEFINED, fewTies.method());
+        assertTrue(Double.isNaN(fewTies.p()));
+        PairedTests.WilcoxonResult twoPairs = PairedTests.wilcoxon(new double[] {1, 2}, new double[] {2, 3});
+        assertEquals(PairedTests.WilcoxonMethod.UNDEFINED, twoPairs.method(), "2 pairs, equal |d|: n/a, not p = 0.37");
         PairedTests.WilcoxonResult none = PairedTests.wilcoxon(new double[] {1, 2}, new double[] {1, 2});
         assertTrue(Double.isNaN(none.p()));
         assertEquals(PairedTests.WilcoxonMethod.UNDEFINED, none.method());
         assertEquals(PairedTests.WilcoxonMethod.UNDEFINED,
                 PairedTests.wilcoxon(new double[] {1}, new double[] {2}).method());
         // constant non-zero differences: t undefined, Wilcoxon (tied |d|) still answers
-        PairedTests.WilcoxonResult constant = PairedTests.wilcoxon(new double[] {1, 2, 3}, new double[] {2, 3, 4});
+        PairedTests.WilcoxonResult constant = PairedTests.wilcoxon(new double[] {1, 2, 3, 4, 5, 6},
+                new double[] {2, 3, 4, 5, 6, 7});
         assertEquals(PairedTests.WilcoxonMethod.NORMAL, constant.method());
         assertTrue(constant.p() <= 1);
     }

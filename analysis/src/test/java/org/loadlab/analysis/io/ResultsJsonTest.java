@@ -74,4 +74,55 @@ class ResultsJsonTest {
         ResultsJson.write(file, new Scenario("tiny", 2), List.of());
         assertTrue(Files.readString(file).contains("\"scenario\" : {\n    \"name\" : \"tiny\",\n    \"nodes\" : 2\n  }"));
     }
+
+    /** The document as one value, the way the file was written before it was streamed. */
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"format", "scenario", "runs"})
+    private record Document(String format, Object scenario, List<RunResult> runs) {
+    }
+
+    private static String wholeDocument(Object scenario, List<RunResult> runs) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                .enable(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+                .disable(com.fasterxml.jackson.databind.SerializationFeature.FAIL_ON_EMPTY_BEANS).build();
+        return mapper.writer(new com.fasterxml.jackson.core.util.DefaultPrettyPrinter()
+                        .withObjectIndenter(new com.fasterxml.jackson.core.util.DefaultIndenter("  ", "\n")))
+                .writeValueAsString(new Document(ResultsJson.FORMAT, scenario, runs)) + "\n";
+    }
+
+    @Test
+    void streamedRunByRunGivesTheBytesOfTheWholeDocument() throws Exception {
+        Path file = dir.resolve("streamed.json");
+        try (ResultsJson.Stream out = ResultsJson.open(file, description(false))) {
+            for (RunResult r : SampleRuns.runs()) {
+                out.add(r);
+            }
+        }
+        assertEquals(wholeDocument(description(false), SampleRuns.runs()), Files.readString(file));
+        Path empty = dir.resolve("empty.json");
+        ResultsJson.write(empty, description(true), List.of());
+        assertEquals(wholeDocument(description(true), List.of()), Files.readString(empty));
+        assertTrue(Files.readString(empty).contains("\"runs\" : [ ]"));
+    }
+
+    @Test
+    void csvFilesStreamedRunByRunEqualTheWholeWrite() throws Exception {
+        Path whole = dir.resolve("whole.csv");
+        Path streamed = dir.resolve("streamed.csv");
+        ResultsCsv.write(whole, SampleRuns.runs());
+        try (ResultsCsv.Stream out = ResultsCsv.open(streamed)) {
+            for (RunResult r : SampleRuns.runs()) {
+                out.add(r);
+            }
+        }
+        assertArrayEquals(Files.readAllBytes(whole), Files.readAllBytes(streamed));
+        Path series = dir.resolve("series.csv");
+        try (TimeseriesCsv.Stream out = TimeseriesCsv.open(series)) {
+            for (RunResult r : SampleRuns.runs()) {
+                out.add(r);
+            }
+        }
+        Path seriesWhole = dir.resolve("series-whole.csv");
+        TimeseriesCsv.write(seriesWhole, SampleRuns.runs());
+        assertArrayEquals(Files.readAllBytes(seriesWhole), Files.readAllBytes(series));
+    }
 }

@@ -62,4 +62,36 @@ class SummaryTableTest {
         assertEquals(SummaryTable.render(SampleRuns.runs()), SummaryTable.render(SampleRuns.runs()));
         assertEquals("No runs.\n", SummaryTable.render(List.of()));
     }
+
+    /** {@code m} with the given model-specific extras (the ASMF reference model's outputs). */
+    private static org.loadlab.analysis.run.RunMetrics withExtras(org.loadlab.analysis.run.RunMetrics m,
+                                                                  java.util.Map<String, Double> extras) throws Exception {
+        java.lang.reflect.RecordComponent[] parts = org.loadlab.analysis.run.RunMetrics.class.getRecordComponents();
+        Object[] values = new Object[parts.length];
+        Class<?>[] types = new Class<?>[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            types[i] = parts[i].getType();
+            values[i] = parts[i].getName().equals("extras") ? new java.util.TreeMap<>(extras) : parts[i].getAccessor().invoke(m);
+        }
+        return org.loadlab.analysis.run.RunMetrics.class.getDeclaredConstructor(types).newInstance(values);
+    }
+
+    @Test
+    void theReferenceModelShowsTheSeedsOwnOutputsInItsUnits() throws Exception {
+        List<RunResult> runs = List.of(
+                new RunResult("asmf-poisson-small", "asmf", 1, withExtras(SampleRuns.metrics(3, 0.1, 2),
+                        java.util.Map.of("throughput", 0.95, "avg_wait_time", 14.5, "backlog_area", 12000.0, "max_queue_observed", 250.0))),
+                new RunResult("asmf-poisson-small", "asmf", 2, withExtras(SampleRuns.metrics(3, 0.1, 2),
+                        java.util.Map.of("throughput", 0.97, "avg_wait_time", 15.5, "backlog_area", 13000.0, "max_queue_observed", 252.0))));
+        String text = SummaryTable.render(runs, SummaryTable.Columns.forModel("reference"));
+        String header = text.lines().filter(l -> l.startsWith("policy")).findFirst().orElseThrow();
+        assertTrue(header.contains("throughput (work units/job)") && header.contains("avg wait (s)")
+                && header.contains("backlog area (work units x s)") && header.contains("max queue (work units)")
+                && header.contains("rejected (jobs)"), header);
+        assertTrue(!header.contains("mean response") && !header.contains("p99 response"), "no per-request columns: " + header);
+        String row = text.lines().filter(l -> l.startsWith("asmf ")).findFirst().orElseThrow();
+        assertTrue(row.contains("0.9600 ±") && row.contains("15.00 ±") && row.contains("12500 ±"), row);
+        assertTrue(text.contains("work units"), "the legend explains the units");
+        assertEquals(SummaryTable.Columns.MESSAGE, SummaryTable.Columns.forModel("message"));
+    }
 }

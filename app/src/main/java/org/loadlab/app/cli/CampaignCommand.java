@@ -18,6 +18,7 @@ import org.loadlab.experiment.campaign.CampaignPlan;
 import org.loadlab.experiment.campaign.CampaignResults;
 import org.loadlab.shell.campaign.CampaignRunner;
 import org.loadlab.shell.campaign.CampaignStore;
+import org.loadlab.experiment.run.RunEstimate;
 import org.loadlab.experiment.run.RunExecutor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,18 +31,27 @@ import picocli.CommandLine.Parameters;
 @Command(name = "campaign", mixinStandardHelpOptions = true, description = "Run, resume and inspect campaigns (many runs, persisted, with a report).",
         subcommands = {CampaignCommand.Run.class, CampaignCommand.Resume.class, CampaignCommand.Status.class,
                 CampaignCommand.ListCampaigns.class})
-final class CampaignCommand implements Runnable {
-    /** Where campaigns go without --out. */
-    static final Path ROOT = Path.of("results", "campaigns");
+final class CampaignCommand implements Callable<Integer> {
+    /**
+     * Where campaigns go without --out: {@code results/campaigns} under the working directory
+     * (the system property {@code loadlab.campaigns.root} moves it, for tests).
+     */
+    static Path root() {
+        return Path.of(System.getProperty("loadlab.campaigns.root", "results/campaigns"));
+    }
     private static final String MANIFEST = "campaign.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     @picocli.CommandLine.Spec
     private picocli.CommandLine.Model.CommandSpec spec;
 
+    /** Without a subcommand: the usage on stderr, exit code 2. */
     @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        spec.commandLine().getErr().println();
+        spec.commandLine().getErr().println("error: name a campaign command: run, resume, status or list");
+        return LoadLabCli.BAD_INPUT;
     }
 
     static CampaignLoader loader() {
@@ -59,19 +69,37 @@ final class CampaignCommand implements Runnable {
     }
 
     /** Runs a plan in {@code dir} and writes its results and report. */
-    static int execute(CampaignPlan plan, Path dir, Integer workers) throws IOException {
+    static int execute(CampaignPlan plan, Path dir, boolean outGiven, Integer workers, boolean svg) throws IOException {
         int threads = workers != null ? workers : RunExecutor.defaultWorkers();
         Path manifest = dir.resolve(MANIFEST);
         if (Files.exists(manifest)) {
             String existing = JSON.readTree(manifest.toFile()).path("id").asText();
             if (!existing.equals(plan.id())) {
-                throw new BadInputException("--out " + dir + " holds campaign " + existing + ", not " + plan.id()
+                throw new BadInputException("--out = '" + dir + "' holds campaign " + existing + ", not " + plan.id()
                         + "; choose another directory");
             }
-        } else if (Files.isRegularFile(dir)) {
-            throw new BadInputException("--out " + dir + " is a file; give a directory");
         }
-        Files.createDirectories(dir);
+        RunEstimate estimate = RunEstimate.of(plan.runs().stream().map(r -> r.spec().scenario()).toList(), threads);
+        long heap = Runtime.getRuntime().maxMemory();
+        if (!estimate.fits(heap)) {
+            throw new BadInputException(String.format(Locale.ROOT, "campaign %s: %d runs need about %s of heap (running runs"
+                            + " and the results kept for the report); this JVM has %s. Give it more with LOADLAB_JAVA_OPTS=\"-Xmx%dg"
+                            + " -XX:+UseParallelGC\", or run fewer (--seeds, fewer policies or sweep points, --workers 1)",
+                    plan.id(), plan.runs().size(), RunEstimate.bytes(estimate.heapBytes()), RunEstimate.bytes(heap),
+                    (long) Math.ceil(estimate.heapBytes() / 0.9 / (1L << 30))));
+        }
+        OutputDir.prepare(dir, outGiven);
+        if (estimate.isLong()) {
+            System.out.printf(Locale.ROOT, "  a long campaign: about %.3g requests in all; progress below%n", estimate.totalRequests());
+        }
+        if (plan.runs().size() > RunEstimate.MANY_RUNS) {
+            System.err.printf(Locale.ROOT, "warning: %d runs; this takes long and the journal, runs.csv and report grow with"
+                    + " them (about 0.3 MB per run); fewer seeds (--seeds 101:110) usually give tight enough intervals%n",
+                    plan.runs().size());
+        }
+        if (outGiven) {
+            Seen.remember(dir);
+        }
         ObjectNode m = JSON.createObjectNode();
         m.put("id", plan.id());
         m.put("name", plan.name());
@@ -82,12 +110,28 @@ final class CampaignCommand implements Runnable {
 
         System.out.printf(Locale.ROOT, "Campaign %s: %s%n  %d runs on %d worker(s); journal: %s; output: %s%n", plan.id(),
                 plan.description(), plan.runs().size(), threads, CampaignStore.describe(dir, System.getenv()), dir);
-        CampaignRunner.Outcome o = CampaignRunner.run(plan, dir, threads, CampaignResults::execute, System.out,
-                System.console() != null);
+        String resume = "./loadlab campaign resume " + plan.id() + (outGiven ? " --out " + dir : "");
+        Thread hook = new Thread(() -> {
+            CliErrors.interrupted();
+            System.err.println();
+            System.err.println("interrupted: every run finished so far is stored in the campaign's journal in " + dir + ".");
+            System.err.println("Finish the campaign (without repeating those runs) with:  " + resume);
+        }, "loadlab-campaign-interrupted");
+        Runtime.getRuntime().addShutdownHook(hook);
+        CampaignRunner.Outcome o;
+        try {
+            o = CampaignRunner.run(plan, dir, threads, CampaignResults::execute, System.out, System.console() != null);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // shutting down: the hook prints the resume command
+            }
+        }
         int ran = o.total() - o.resumedFrom();
         System.out.printf(Locale.ROOT, "%d runs done (%d now, %d from the journal) in %.1f s%s%n", o.total(), ran,
                 o.resumedFrom(), o.wallSeconds(), ran > 0 ? String.format(Locale.ROOT, ", %.1f runs/s", ran / o.wallSeconds()) : "");
-        CampaignResults.report(plan, dir, o.runJsons());
+        CampaignResults.report(plan, dir, o.runJsons(), svg);
         System.out.println("Report: " + dir.resolve("report.html") + " (and report.md, runs.csv, summary.csv, pairwise.csv, plots/)");
         return 0;
     }
@@ -109,7 +153,7 @@ final class CampaignCommand implements Runnable {
     }
 
     static Path dirOf(String id, Path out) {
-        return out != null ? out : ROOT.resolve(id);
+        return out != null ? out : root().resolve(id);
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true, description = "Run a campaign (built-in name or HOCON file); rerunning the same command resumes it.")
@@ -126,11 +170,18 @@ final class CampaignCommand implements Runnable {
         @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: results/campaigns/<id>).")
         Path out;
 
+        @Option(names = "--set", paramLabel = "KEY=VALUE",
+                description = "Override a key of every scenario of the campaign, e.g. --set duration=600 (repeatable; part of the campaign's id).")
+        java.util.List<String> sets = new java.util.ArrayList<>();
+
+        @Option(names = "--svg", description = "Also write every plot as SVG (vector, for papers; several MB per plot).")
+        boolean svg;
+
         @Override
         public Integer call() throws IOException {
             checkWorkers(workers);
-            CampaignPlan plan = loader().load(campaign, seeds);
-            return execute(plan, dirOf(plan.id(), out), workers);
+            CampaignPlan plan = loader().load(campaign, seeds, sets);
+            return execute(plan, dirOf(plan.id(), out), out != null, workers, svg);
         }
     }
 
@@ -145,11 +196,14 @@ final class CampaignCommand implements Runnable {
         @Option(names = "--out", paramLabel = "DIR", description = "The campaign's directory (default: results/campaigns/<id>).")
         Path out;
 
+        @Option(names = "--svg", description = "Also write every plot as SVG.")
+        boolean svg;
+
         @Override
         public Integer call() throws IOException {
             checkWorkers(workers);
             Path dir = dirOf(id, out);
-            return execute(planFrom(dir, id), dir, workers);
+            return execute(planFrom(dir, id), dir, out != null, workers, svg);
         }
     }
 
@@ -174,25 +228,82 @@ final class CampaignCommand implements Runnable {
         }
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the campaigns under results/campaigns/.")
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = "List the built-in campaigns and the campaigns run here (results/campaigns/ and every --out DIR seen).")
     static final class ListCampaigns implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
-            if (!Files.isDirectory(ROOT)) {
-                System.out.println("no campaigns yet under " + ROOT);
+            System.out.println("Built-in campaigns (./loadlab campaign run NAME):");
+            CampaignLoader.BUILT_INS.keySet().forEach(n -> System.out.println("  " + n));
+            List<Path> dirs = new java.util.ArrayList<>();
+            if (Files.isDirectory(root())) {
+                try (Stream<Path> s = Files.list(root())) {
+                    s.filter(d -> Files.isRegularFile(d.resolve(MANIFEST))).sorted().forEach(dirs::add);
+                }
+            }
+            for (Path d : Seen.dirs()) {
+                if (Files.isRegularFile(d.resolve(MANIFEST)) && dirs.stream().noneMatch(x -> sameFile(x, d))) {
+                    dirs.add(d);
+                }
+            }
+            System.out.println();
+            if (dirs.isEmpty()) {
+                System.out.println("No campaigns run yet under " + root() + " (nor with --out from here).");
                 return 0;
             }
-            List<Path> dirs;
-            try (Stream<Path> s = Files.list(ROOT)) {
-                dirs = s.filter(d -> Files.isRegularFile(d.resolve(MANIFEST))).sorted().toList();
-            }
-            System.out.printf("%-40s %8s  %s%n", "id", "runs", "state");
+            System.out.printf("%-32s %8s  %-40s %s%n", "id", "runs", "state", "directory");
             for (Path d : dirs) {
                 JsonNode m = JSON.readTree(d.resolve(MANIFEST).toFile());
-                String state = Files.exists(d.resolve("report.html")) ? "finished" : "incomplete (campaign status / resume)";
-                System.out.printf("%-40s %8d  %s%n", m.path("id").asText(), m.path("runs").asInt(), state);
+                boolean atRoot = d.getParent() != null && sameFile(d.getParent(), root());
+                String id = m.path("id").asText();
+                String state = Files.exists(d.resolve("report.html")) ? "finished"
+                        : "incomplete: campaign resume " + id + (atRoot ? "" : " --out " + d);
+                System.out.printf("%-32s %8d  %-40s %s%n", id, m.path("runs").asInt(), state, d);
             }
             return 0;
+        }
+
+        private static boolean sameFile(Path a, Path b) {
+            return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+        }
+    }
+
+    /**
+     * The campaign directories given with {@code --out} from this working directory, kept in
+     * {@code results/campaigns/elsewhere.txt} (one absolute path a line) so that
+     * {@code campaign list} finds them.
+     */
+    static final class Seen {
+        static Path file() {
+            return root().resolve("elsewhere.txt");
+        }
+
+        private Seen() {
+        }
+
+        static void remember(Path dir) {
+            String line = dir.toAbsolutePath().normalize().toString();
+            try {
+                if (dirs().stream().anyMatch(d -> d.toString().equals(line))) {
+                    return;
+                }
+                Files.createDirectories(root());
+                Files.writeString(file(), line + "\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                System.err.println("note: cannot record " + dir + " in " + file() + " (" + CliErrors.describe(e)
+                        + "); `campaign list` will not show it");
+            }
+        }
+
+        static List<Path> dirs() {
+            if (!Files.isRegularFile(file())) {
+                return List.of();
+            }
+            try {
+                return Files.readAllLines(file()).stream().filter(l -> !l.isBlank()).map(Path::of).toList();
+            } catch (IOException e) {
+                return List.of();
+            }
         }
     }
 }

@@ -167,12 +167,14 @@ public final class LocalCluster implements AutoCloseable {
     /**
      * Fails fast when {@code port} is taken on 127.0.0.1 (e.g. by another local cluster):
      * otherwise the new members would fail to bind while the old cluster answered for them.
+     * The probe binds with address reuse, as the members' servers do: a port left in
+     * TIME_WAIT by a cluster that was just stopped is free for them, so it counts as free.
      *
      * @throws IllegalArgumentException naming the port and what it is for
      */
     static void requireFree(int port, String what) {
         try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
-            probe.setReuseAddress(false);
+            probe.setReuseAddress(true);
             probe.bind(new java.net.InetSocketAddress("127.0.0.1", port));
         } catch (IOException e) {
             throw new IllegalArgumentException("port " + port + " on 127.0.0.1 is in use; it is " + what

@@ -16,7 +16,10 @@ import picocli.CommandLine.Option;
 /**
  * {@code loadlab local-cluster}: the docker-compose topology (1 balancer+gateway member,
  * N node members) as child JVMs on loopback. Runs until Ctrl-C, {@code --stop-after}, or,
- * with {@code --experiment}, until that experiment has run (then prints its results).
+ * with {@code --experiment}, until that experiment has run (then prints its results and its
+ * books). Exit codes: 0 after a normal stop or a finished experiment; 1 when a member dies
+ * unexpectedly (SIGKILL, a crash, downed by the split brain resolver), when the experiment
+ * failed (its conservation check included) or did not finish; 2 for a bad flag.
  */
 @Command(name = "local-cluster", mixinStandardHelpOptions = true,
         description = {"Start the docker-compose topology as local JVMs on 127.0.0.1: one balancer+gateway member",
@@ -43,6 +46,11 @@ public final class LocalClusterCommand implements Callable<Integer> {
     @Option(names = "--member-heap", defaultValue = "384m", paramLabel = "SIZE", description = "-Xmx of each member (default 384m).")
     private String heap;
 
+    @Option(names = "--member-jvm-opt", paramLabel = "OPT",
+            description = "A JVM option for every member, e.g. -XX:+UseParallelGC (repeatable; default -XX:+UseSerialGC;"
+                    + " --member-heap sets -Xmx).")
+    private List<String> memberJvmOpts = new ArrayList<>();
+
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "A setting for every member (repeatable).")
     private List<String> sets = new ArrayList<>();
 
@@ -59,6 +67,15 @@ public final class LocalClusterCommand implements Callable<Integer> {
     @Option(names = "--stop-after", paramLabel = "SECONDS", description = "Stop the cluster after this many seconds.")
     private Double stopAfter;
 
+    private volatile boolean closing;
+
+    /** The members' JVM options: the heap, then --member-jvm-opt (or the serial collector by default). */
+    private List<String> jvmOptions() {
+        List<String> opts = new ArrayList<>(List.of("-Xmx" + heap));
+        opts.addAll(memberJvmOpts.isEmpty() ? List.of("-XX:+UseSerialGC") : memberJvmOpts);
+        return opts;
+    }
+
     @Override
     public Integer call() throws Exception {
         if (nodes < 1 || nodes > 32) {
@@ -67,14 +84,18 @@ public final class LocalClusterCommand implements Callable<Integer> {
         if (stopAfter != null && !(stopAfter > 0)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--stop-after = " + stopAfter + ": must be > 0");
         }
+        checkBeforeStart();
         List<String> memberArgs = new ArrayList<>();
         for (String s : sets) {
             memberArgs.add("--set");
             memberArgs.add(s);
         }
         LocalCluster cluster = LocalCluster.start(nodes, basePort, httpPort, prometheusPort, System.getProperty("java.class.path"),
-                List.of("-Xmx" + heap, "-XX:+UseSerialGC"), memberArgs, null);
-        Thread hook = new Thread(cluster::close, "local-cluster-stop");
+                jvmOptions(), memberArgs, null);
+        Thread hook = new Thread(() -> {
+            closing = true; // Ctrl-C: the members' exits that follow are expected
+            cluster.close();
+        }, "local-cluster-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             for (LocalCluster.Member m : cluster.members()) {
@@ -91,7 +112,12 @@ public final class LocalClusterCommand implements Callable<Integer> {
                 return runExperiment(cluster);
             }
             long deadline = stopAfter == null ? Long.MAX_VALUE : System.nanoTime() + (long) (stopAfter * 1e9);
-            while (System.nanoTime() < deadline && cluster.members().get(0).process().isAlive()) {
+            while (System.nanoTime() < deadline) {
+                String dead = deadMember(cluster);
+                if (dead != null) {
+                    System.err.println("error: " + dead);
+                    return 1;
+                }
                 Thread.sleep(200);
             }
             return 0;
@@ -103,6 +129,97 @@ public final class LocalClusterCommand implements Callable<Integer> {
                 // already shutting down
             }
         }
+    }
+
+    /** A member process that exited (nothing here stops one before the cluster closes), in words; null if all run. */
+    private String deadMember(LocalCluster cluster) {
+        if (closing) {
+            return null;
+        }
+        for (LocalCluster.Member m : cluster.members()) {
+            if (!m.process().isAlive()) {
+                return "member " + m.name() + " (" + m.roles() + ", port " + m.port() + ") exited unexpectedly with code "
+                        + m.process().exitValue() + (m.log() != null ? "; see " + m.log() : "");
+            }
+        }
+        return null;
+    }
+
+    /** Smallest --member-heap: below it a member cannot hold Pekko Cluster, Kamon and a scenario. */
+    static final long MIN_MEMBER_HEAP = 128L << 20;
+
+    /**
+     * Every flag that can be checked without starting a member: ports, heap size, the
+     * experiment's scenario, overrides and policy. Each message names the flag, the value and
+     * what is allowed.
+     *
+     * @throws BadInputException on the first flag that is wrong
+     */
+    void checkBeforeStart() {
+        checkPort("--base-port", basePort, nodes);
+        checkPort("--http-port", httpPort, 0);
+        checkPort("--prometheus-port", prometheusPort, nodes);
+        if (overlaps(httpPort, httpPort, basePort, basePort + nodes)) {
+            throw new BadInputException("--http-port = " + httpPort + ": the remoting ports --base-port " + basePort + ".."
+                    + (basePort + nodes) + " include it; choose a port outside that range");
+        }
+        if (overlaps(prometheusPort, prometheusPort + nodes, basePort, basePort + nodes)
+                || overlaps(httpPort, httpPort, prometheusPort, prometheusPort + nodes)) {
+            throw new BadInputException("--prometheus-port = " + prometheusPort + ": its range " + prometheusPort + ".."
+                    + (prometheusPort + nodes) + " overlaps the remoting ports " + basePort + ".." + (basePort + nodes)
+                    + " or --http-port " + httpPort + "; choose a range apart from both");
+        }
+        long bytes = heapBytes(heap);
+        if (bytes < 0) {
+            throw new BadInputException("--member-heap = '" + heap + "': not a size; use a number with k, m or g, e.g. 384m or 1g");
+        }
+        if (bytes < MIN_MEMBER_HEAP) {
+            throw new BadInputException("--member-heap = '" + heap + "': too small; allowed: at least 128m");
+        }
+        if (experiment == null) {
+            if (policy != null || !experimentSets.isEmpty()) {
+                throw new BadInputException((policy != null ? "--policy" : "--experiment-set")
+                        + " only applies with --experiment SCENARIO");
+            }
+            return;
+        }
+        if (!org.loadlab.experiment.scenario.BuiltIns.SCENARIOS.containsKey(experiment)
+                && !java.nio.file.Files.isRegularFile(java.nio.file.Path.of(experiment))) {
+            throw new BadInputException("--experiment = '" + experiment + "': no such built-in scenario or file; built-in: "
+                    + String.join(", ", org.loadlab.experiment.scenario.BuiltIns.SCENARIOS.keySet()));
+        }
+        org.loadlab.experiment.scenario.Scenario s = Scenarios.load(experiment, experimentSets, policy, null);
+        if (s.isReferenceModel()) {
+            throw new BadInputException("--experiment = '" + experiment + "': it has model = reference (the ASMF seed's"
+                    + " time-stepped simulator), which only simulates; the cluster runs scenarios with model = message");
+        }
+    }
+
+    private static void checkPort(String flag, int port, int following) {
+        if (port < 1 || port + following > 65535) {
+            throw new BadInputException(flag + " = " + port + ": allowed: 1.." + (65535 - following)
+                    + (following > 0 ? " (the next " + following + " ports are used too)" : ""));
+        }
+    }
+
+    private static boolean overlaps(int a1, int a2, int b1, int b2) {
+        return a1 <= b2 && b1 <= a2;
+    }
+
+    /** A JVM -Xmx size in bytes ("384m", "2g", "1048576"), or -1 if it is not one. */
+    static long heapBytes(String size) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1,12})([kKmMgGtT]?)").matcher(size.trim());
+        if (!m.matches()) {
+            return -1;
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2).toLowerCase(Locale.ROOT)) {
+            case "k" -> n << 10;
+            case "m" -> n << 20;
+            case "g" -> n << 30;
+            case "t" -> n << 40;
+            default -> n;
+        };
     }
 
     private int runExperiment(LocalCluster cluster) throws Exception {
@@ -127,6 +244,11 @@ public final class LocalClusterCommand implements Callable<Integer> {
         JsonNode status = null;
         while (System.nanoTime() < deadline) {
             Thread.sleep(1000);
+            String dead = deadMember(cluster);
+            if (dead != null) {
+                System.err.println("error: " + dead + "; experiment " + id + " did not finish");
+                return 1;
+            }
             status = cluster.get("/experiments/" + id);
             if (status == null) {
                 continue;
@@ -140,7 +262,15 @@ public final class LocalClusterCommand implements Callable<Integer> {
                 break;
             }
         }
-        if (status != null && status.has("results")) {
+        if (status != null && status.has("accounting")) {
+            JsonNode a = status.get("accounting");
+            System.out.printf(Locale.ROOT, "books: %d generated = %d arrived (%d completed, %d rejected, %d lost, %d unresolved %s)"
+                            + " + %d not arrived %s%s%n", a.get("generated").asLong(), a.get("arrived").asLong(),
+                    a.get("completed").asLong(), a.get("rejected").asLong(), a.get("lost").asLong(), a.get("unresolved").asLong(),
+                    a.get("unresolvedByReason"), a.get("notArrived").asLong(), a.get("notArrivedByReason"),
+                    a.get("ok").asBoolean() ? "" : "\nCONSERVATION CHECK FAILED: " + a.get("problems"));
+        }
+        if (status != null && status.has("results") && status.get("status").asText().equals("finished")) {
             JsonNode m = status.get("results").get("metrics");
             System.out.printf(Locale.ROOT, "%s: %d completed, %d rejected, %d lost; mean response %.4f s, p99 %.4f s;"
                             + " %.1f requests/s through the cluster; routing decision p50 %s us, p99 %s us%nresults: %s%n",
@@ -152,7 +282,11 @@ public final class LocalClusterCommand implements Callable<Integer> {
                     status.get("results").get("dir").asText());
             return 0;
         }
-        System.err.println("error: experiment " + id + " did not finish: " + status);
+        if (status != null && status.hasNonNull("error")) {
+            System.err.println("error: experiment " + id + " " + status.get("status").asText() + ": " + status.get("error").asText());
+        } else {
+            System.err.println("error: experiment " + id + " did not finish: " + status);
+        }
         return 1;
     }
 }

@@ -14,13 +14,16 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "A campaign directory (holds runs.jsonl and campaign-meta.json).")
     private Path dir;
 
+    @picocli.CommandLine.Option(names = "--svg", description = "Also write every plot as SVG (vector; about ten times the PNGs' size).")
+    private boolean svg;
+
     @Override
     public Integer call() throws Exception {
         if (!Files.isRegularFile(dir.resolve("runs.jsonl")) || !Files.isRegularFile(dir.resolve(CampaignReport.META_FILE))) {
             throw new BadInputException("report: " + dir + " is not a finished campaign directory (runs.jsonl and "
                     + CampaignReport.META_FILE + " are missing); see `loadlab campaign list`");
         }
-        CampaignReport.rebuild(dir);
+        CampaignReport.rebuild(dir, svg);
         System.out.println("Report: " + dir.resolve(CampaignReport.REPORT_HTML) + " (and report.md, summary.csv, pairwise.csv, plots/)");
         return 0;
     }

@@ -15,9 +15,7 @@ import picocli.CommandLine.Parameters;
  * directory (see {@link StickyLazyAnalysis}); writes {@code theory.csv},
  * {@code peak-bound.csv}, {@code sticky-lazy.md} and {@code plots/sticky-lazy-*} into DIR and
  * prints a summary. Exit codes: 0 done, 2 DIR is not a finished campaign directory.
- *
- * <p>Until it is registered as a subcommand of {@code loadlab}, run it with
- * {@code java -cp runtime/target/loadlab.jar org.loadlab.app.cli.StickyLazyCheck DIR}.
+
  *
  * <p>Source: seed 001, SPEC.md §5.
  */

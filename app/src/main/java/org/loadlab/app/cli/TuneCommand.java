@@ -39,7 +39,7 @@ final class TuneCommand implements Callable<Integer> {
     private Integer top;
 
     @Option(names = "--duration-scale", paramLabel = "X", defaultValue = "1.0",
-            description = "Shorten every run: duration and event times x X, in (0, 1] (default 1).")
+            description = "Shorten every run: duration and event times x X, in [0.05, 1] (default 1).")
     private double durationScale;
 
     @Option(names = "--scenarios", split = ",", paramLabel = "a,b",

@@ -55,6 +55,7 @@ import org.loadlab.shell.cluster.Gateway;
  *   GET    /nodes[?experiment=]    per node state        GET  /explain-routing[?experiment=&amp;last=]
  *   POST   /experiments            start one             GET  /experiments[/{id}]
  *   DELETE /experiments/{id}       stop it               PUT  /policy
+ *   POST   /experiments/{id}/rerun run it again (its journaled definition)
  *   POST   /chaos/inject           fault into a node     POST /chaos/clear
  * </pre>
  * Errors are JSON problem bodies ({@code application/problem+json}: type, title, status,
@@ -196,12 +197,22 @@ public final class ControlApi extends AllDirectives {
         try {
             body = JSON.writeValueAsBytes(data);
         } catch (JsonProcessingException e) {
+            // Built as a JSON tree, so the problem body stays JSON whatever the message holds (quotes, line breaks).
             status = 500;
             type = PROBLEM;
-            body = ("{\"title\":\"internal error\",\"status\":500,\"detail\":\"" + e.getOriginalMessage().replace('"', '\'') + "\"}")
-                    .getBytes(StandardCharsets.UTF_8);
+            body = problemBytes(problem(500, "internal error", "the answer could not be written as JSON: "
+                    + e.getOriginalMessage(), null, null, null));
         }
         return HttpResponse.create().withStatus(status).withEntity(HttpEntities.create(type, body));
+    }
+
+    /** A problem tree as bytes (strings and numbers only: writing it cannot fail). */
+    private static byte[] problemBytes(ObjectNode problem) {
+        try {
+            return JSON.writeValueAsBytes(problem);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON tree of strings and numbers could not be written", e);
+        }
     }
 
     private Route reply(GatewayReply r) {
@@ -217,12 +228,20 @@ public final class ControlApi extends AllDirectives {
 
     // ------------------------------------------------------------------ routes
 
+    /**
+     * Largest request body accepted, bytes (1 MiB): a scenario or policy body is a few kB;
+     * a larger one gets 413 with a problem body naming the limit.
+     */
+    public static final long MAX_BODY_BYTES = 1L << 20;
+
     /** All routes, with problem bodies for rejections and exceptions. */
     public Route routes() {
         return handleExceptions(org.apache.pekko.http.javadsl.server.ExceptionHandler.newBuilder()
-                        .match(Exception.class, e -> complete(problemResponse(500, "internal error", String.valueOf(e), null, null, null)))
+                        .match(org.apache.pekko.http.scaladsl.model.EntityStreamSizeException.class, e -> tooLarge())
+                        .match(Exception.class, e -> complete(problemResponse(500, "internal error",
+                                e.getMessage() != null ? e.getMessage() : "the request could not be handled", null, null, null)))
                         .build(),
-                () -> handleRejections(rejections(), () -> concat(
+                () -> handleRejections(rejections(), () -> withSizeLimit(MAX_BODY_BYTES, () -> concat(
                         path("health", () -> get(this::health)),
                         path("cluster", () -> get(this::cluster)),
                         path("nodes", () -> get(() -> parameterOptional("experiment",
@@ -233,6 +252,8 @@ public final class ControlApi extends AllDirectives {
                                 pathEnd(() -> concat(
                                         get(() -> ask(Gateway.ListAll::new)),
                                         post(() -> authorized(() -> entity(Unmarshaller.entityToString(), this::createExperiment))))),
+                                path(PathMatchers.segment().slash("rerun"), id ->
+                                        post(() -> authorized(() -> ask(to -> new Gateway.Rerun(id, to))))),
                                 path(PathMatchers.segment(), id -> concat(
                                         get(() -> ask(to -> new Gateway.Get(id, to))),
                                         delete(() -> authorized(() -> ask(to -> new Gateway.Delete(id, to)))))))),
@@ -241,7 +262,46 @@ public final class ControlApi extends AllDirectives {
                                 path("inject", () -> post(() -> authorized(() ->
                                         entity(Unmarshaller.entityToString(), b -> chaos(b, false))))),
                                 path("clear", () -> post(() -> authorized(() ->
-                                        entity(Unmarshaller.entityToString(), b -> chaos(b, true))))))))));
+                                        entity(Unmarshaller.entityToString(), b -> chaos(b, true)))))))))));
+    }
+
+    private Route tooLarge() {
+        return extractRequest(req -> complete(problemResponse(413, "payload too large", "the request body"
+                + req.entity().getContentLengthOption().stream().mapToObj(n -> " of " + n + " bytes").findFirst().orElse("")
+                + " is larger than the " + MAX_BODY_BYTES + " bytes (1 MiB) this API accepts", "body",
+                req.entity().getContentLengthOption().isPresent() ? req.entity().getContentLengthOption().getAsLong() : null,
+                "at most " + MAX_BODY_BYTES + " bytes")));
+    }
+
+    /** True if a rejection (or its cause) is a body over the size limit. */
+    private static boolean tooLarge(Iterable<Rejection> rejections) {
+        for (Rejection r : rejections) {
+            if (r instanceof org.apache.pekko.http.scaladsl.server.MalformedRequestContentRejection m
+                    && m.cause() instanceof org.apache.pekko.http.scaladsl.model.EntityStreamSizeException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** What a rejection means, in words (never a Pekko class name). */
+    private static String describe(Rejection r) {
+        if (r instanceof org.apache.pekko.http.scaladsl.server.MalformedRequestContentRejection m) {
+            return "the request body could not be read: " + m.message();
+        }
+        if (r instanceof org.apache.pekko.http.scaladsl.server.UnsupportedRequestContentTypeRejection u) {
+            return "unsupported Content-Type; send application/json";
+        }
+        if (r instanceof org.apache.pekko.http.scaladsl.server.MissingQueryParamRejection q) {
+            return "missing query parameter '" + q.parameterName() + "'";
+        }
+        if (r instanceof org.apache.pekko.http.scaladsl.server.MalformedQueryParamRejection q) {
+            return "query parameter '" + q.parameterName() + "': " + q.errorMsg();
+        }
+        if (r instanceof org.apache.pekko.http.scaladsl.server.RequestEntityExpectedRejection$) {
+            return "a request body is required (a JSON object)";
+        }
+        return "the request was refused (" + r.getClass().getSimpleName().replace("Rejection", "").replace("$", "") + ")";
     }
 
     private RejectionHandler rejections() {
@@ -254,8 +314,10 @@ public final class ControlApi extends AllDirectives {
                 })
                 .handleNotFound(extractRequest(req -> complete(problemResponse(404, "not found", "no resource "
                         + req.getUri().path(), "path", req.getUri().path(), List.of("/health", "/cluster", "/nodes",
-                        "/experiments", "/experiments/{id}", "/policy", "/chaos/inject", "/chaos/clear", "/explain-routing")))))
-                .handleAll(Rejection.class, list -> complete(problemResponse(400, "bad request", String.valueOf(list), null, null, null)))
+                        "/experiments", "/experiments/{id}", "/experiments/{id}/rerun", "/policy", "/chaos/inject", "/chaos/clear", "/explain-routing")))))
+                .handleAll(Rejection.class, list -> tooLarge(list) ? tooLarge()
+                        : complete(problemResponse(400, "bad request", String.join("; ", list.stream().map(ControlApi::describe)
+                                .distinct().toList()), null, null, null)))
                 .build();
     }
 
@@ -386,6 +448,10 @@ public final class ControlApi extends AllDirectives {
         }
         List<String> overrides = new ArrayList<>();
         JsonNode set = o.get("set");
+        if (set != null && (set.isObject() || set.isArray()) && set.size() > Gateway.MAX_OVERRIDES) {
+            return reply(GatewayReply.badRequest("set", set.size() + " keys", "at most " + Gateway.MAX_OVERRIDES + " keys",
+                    "too many scenario overrides; put them in a scenario object instead"));
+        }
         if (set != null && set.isObject()) {
             set.properties().forEach(e -> overrides.add(e.getKey() + "=" + e.getValue().toString()));
         } else if (set != null && set.isArray()) {
@@ -406,7 +472,7 @@ public final class ControlApi extends AllDirectives {
                     "policy must be a string"));
         }
         JsonNode seed = o.get("seed");
-        if (seed != null && !seed.canConvertToLong()) {
+        if (seed != null && !(seed.isIntegralNumber() && seed.canConvertToLong())) {
             return reply(GatewayReply.badRequest("seed", seed, "an integer", "seed must be an integer"));
         }
         JsonNode scale = o.get("timeScale");

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -57,6 +58,17 @@ class BadInputTest {
     }
 
     @Test
+    void liveModeRefusesAPartitionBeforeAnyRunStarts() {
+        Path out = tmp.resolve("out");
+        String[] r = run("simulate", "--scenario", "quickstart", "--mode", "live", "--out", out.toString(),
+                "--set", "events=[{type = partition, at = 5, until = 9, nodes = [1]}]");
+        assertEquals("2", r[0]);
+        assertTrue(r[1].contains("--mode = 'live'") && r[1].contains("partition at 5.0 s")
+                && r[1].contains("without --mode live"), r[1]);
+        assertFalse(Files.exists(out), "nothing runs and nothing is written");
+    }
+
+    @Test
     void unknownFlagIsAUsageError() {
         String[] r = run("simulate", "--scenario", "quickstart", "--polices", "p2c");
         assertEquals("2", r[0]);
@@ -72,5 +84,130 @@ class BadInputTest {
         assertTrue(r[1].contains("nodes.count = 0"), r[1]);
         assertTrue(r[1].contains("nodes.cout: unknown key"), r[1]);
         assertTrue(r[1].contains("arrivals.rate = -2"), r[1]);
+    }
+
+    /** No message a user sees names a Java exception class. */
+    private static void noJavaNames(String text) {
+        assertFalse(text.matches("(?s).*\\b[A-Za-z]+(Exception|Error)\\b.*"), "a Java exception name reached the user: " + text);
+    }
+
+    @Test
+    void noCommandPrintsUsageAndFails() {
+        String[] r = run();
+        assertEquals("2", r[0]);
+        assertTrue(r[1].contains("Usage: loadlab") && r[1].contains("simulate") && r[1].contains("name a command"), r[1]);
+        String[] campaign = run("campaign");
+        assertEquals("2", campaign[0]);
+        assertTrue(campaign[1].contains("run, resume, status or list"), campaign[1]);
+    }
+
+    @Test
+    void mistypedNamesGetTheNearestValidOne() {
+        String[] option = run("simulate", "--scenaro", "quickstart");
+        assertEquals("2", option[0]);
+        assertTrue(option[1].contains("unknown option '--scenaro'; did you mean --scenario?"), option[1]);
+        assertFalse(option[1].contains("Missing required option"), "the typo, not its consequence: " + option[1]);
+        String[] command = run("simulat", "--scenario", "quickstart");
+        assertEquals("2", command[0]);
+        assertTrue(command[1].contains("unknown command 'simulat'; did you mean simulate?"), command[1]);
+        String[] sub = run("campaign", "rn", "policy-sweep");
+        assertTrue(sub[1].contains("did you mean run?"), sub[1]);
+        String[] seeds = run("simulate", "--scenario", "quickstart", "--seed", "3");
+        assertTrue(seeds[1].contains("did you mean --seeds?"), seeds[1]);
+    }
+
+    @Test
+    void anUnwritableOrInvalidOutIsRefusedBeforeAnyRun() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        String[] below = run("simulate", "--scenario", "quickstart", "--out", file.resolve("sub").toString());
+        assertEquals("2", below[0]);
+        assertTrue(below[1].contains("--out = '" + file.resolve("sub") + "'") && below[1].contains("is a file"), below[1]);
+        String[] proc = run("simulate", "--scenario", "quickstart", "--out", "/proc/loadlab-results");
+        assertEquals("2", proc[0]);
+        assertTrue(proc[1].contains("--out = '/proc/loadlab-results': cannot write there"), proc[1]);
+        noJavaNames(proc[1]);
+        String[] campaign = run("campaign", "run", "policy-sweep", "--seeds", "1", "--out", "/proc/loadlab-campaign");
+        assertEquals("2", campaign[0]);
+        assertTrue(campaign[1].contains("--out = '/proc/loadlab-campaign': cannot write there"), campaign[1]);
+        noJavaNames(campaign[1]);
+    }
+
+    @Test
+    void liveModeWithTheReferenceModelIsRefusedUpFront() {
+        String[] r = run("simulate", "--scenario", "asmf-poisson-small", "--mode", "live", "--out", tmp.toString());
+        assertEquals("2", r[0]);
+        assertTrue(r[1].contains("--mode = 'live'") && r[1].contains("model = reference") && r[1].contains("without --mode live"), r[1]);
+        noJavaNames(r[1]);
+        String[] scale = run("simulate", "--scenario", "quickstart", "--mode", "live", "--time-scale", "1e9");
+        assertEquals("2", scale[0]);
+        assertTrue(scale[1].contains("--time-scale = 1.0E9: must be a number in (0, 10000.0]"), scale[1]);
+    }
+
+    @Test
+    void aJobThatCannotFitTheHeapIsRefusedWithTheEstimateAndTheFlags() {
+        // Runs are written one by one, so the running runs count: two runs of 10^6 nodes and the
+        // finished ones waiting to be written need about 3 GB, more than the tests' 2 GB heap.
+        String[] r = run("simulate", "--scenario", "quickstart", "--set", "nodes.count=1000000", "--seeds", "1:400",
+                "--workers", "2", "--out", tmp.toString());
+        assertEquals("2", r[0]);
+        assertTrue(r[1].contains("2000 runs of 1000000 nodes need about") && r[1].contains("of heap")
+                && r[1].contains("LOADLAB_JAVA_OPTS") && r[1].contains("--workers 1"), r[1]);
+        assertFalse(Files.exists(tmp.resolve("results.csv")));
+    }
+
+    @Test
+    void aCampaignThatCannotFitTheHeapIsRefusedBeforeItsFirstRun() {
+        String[] r = run("campaign", "run", "policy-sweep", "--set", "nodes.count=1000000", "--out", tmp.resolve("c").toString());
+        assertEquals("2", r[0]);
+        assertTrue(r[1].contains("360 runs need about") && r[1].contains("LOADLAB_JAVA_OPTS"), r[1]);
+        assertFalse(Files.exists(tmp.resolve("c")), "nothing created");
+    }
+
+    @Test
+    void localClusterFlagsAreCheckedBeforeAnyMemberStarts() {
+        String[] scenario = run("local-cluster", "--experiment", "nosuch");
+        assertEquals("2", scenario[0]);
+        assertTrue(scenario[1].contains("--experiment = 'nosuch': no such built-in scenario or file; built-in: quickstart"), scenario[1]);
+        String[] heap = run("local-cluster", "--member-heap", "lots");
+        assertEquals("2", heap[0]);
+        assertTrue(heap[1].contains("--member-heap = 'lots': not a size") && heap[1].contains("384m"), heap[1]);
+        String[] port = run("local-cluster", "--http-port", "70000");
+        assertEquals("2", port[0]);
+        assertTrue(port[1].contains("--http-port = 70000: allowed: 1..65535"), port[1]);
+        String[] base = run("local-cluster", "--base-port", "65534", "--nodes", "3");
+        assertTrue(base[1].contains("--base-port = 65534: allowed: 1..65532"), base[1]);
+        String[] reference = run("local-cluster", "--experiment", "asmf-poisson-small");
+        assertTrue(reference[1].contains("model = reference"), reference[1]);
+        String[] policy = run("local-cluster", "--experiment", "quickstart", "--policy", "p3c");
+        assertEquals("2", policy[0]);
+        assertTrue(policy[1].contains("'p3c' is not a known policy"), policy[1]);
+        for (String[] r : List.of(scenario, heap, port, base, reference, policy)) {
+            noJavaNames(r[1]);
+        }
+    }
+
+    @Test
+    void anEmptyScenarioFileWarnsThatTheDefaultsRun() throws Exception {
+        Path empty = Files.writeString(tmp.resolve("empty.conf"), "# nothing here yet\n");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream before = System.err;
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        String[] r;
+        try {
+            r = run("validate", empty.toString());
+        } finally {
+            System.setErr(before);
+        }
+        assertEquals("0", r[0], r[1]);
+        String warning = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(warning.contains("warning: scenario file " + empty + " is empty") && warning.contains("defaults"), warning);
+    }
+
+    @Test
+    void badCampaignSetIsNamed() {
+        String[] r = run("campaign", "run", "policy-sweep", "--seeds", "1", "--set", "nodes.cont=3", "--out", tmp.toString());
+        assertEquals("2", r[0]);
+        assertTrue(r[1].contains("nodes.cont: unknown key"), r[1]);
+        noJavaNames(r[1]);
     }
 }

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -65,6 +66,7 @@ class ClusterAcceptanceTest {
         List<String> memberArgs = List.of(
                 "--set", "pekko.cluster.split-brain-resolver.stable-after = 3s",
                 "--set", "loadlab.cluster.max-lifetime = 170s",
+                "--set", "loadlab.cluster.jit-warmup = 4s",
                 "--set", "loadlab.metrics.kamon = off",
                 "--set", "loadlab.cluster.results-dir = \"" + dir.resolve("results").toString().replace("\\", "/") + "\"");
         cluster = LocalCluster.start(2, basePort, http, prometheus, cp,
@@ -79,25 +81,16 @@ class ClusterAcceptanceTest {
         }
     }
 
-    static JsonNode await(String id, List<String> states, double seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + (long) (seconds * 1e9);
-        JsonNode s = null;
-        while (System.nanoTime() < deadline) {
-            s = cluster.get("/experiments/" + id);
-            if (s != null && states.contains(s.get("status").asText())) {
-                return s;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError(id + " not " + states + " in " + seconds + " s: " + s + "; logs in " + dir);
+    static JsonNode await(String id, List<String> states, double seconds) {
+        return Awaitility.await("experiment " + id + " to be " + states + " (logs in " + dir + ")")
+                .atMost(Duration.ofMillis((long) (seconds * 1000))).pollInterval(Duration.ofMillis(250))
+                .until(() -> cluster.get("/experiments/" + id), s -> s != null && states.contains(s.get("status").asText()));
     }
 
-    static String start(String body) throws Exception {
-        LocalCluster.Response r = cluster.send("POST", "/experiments", body);
-        for (int i = 0; i < 20 && r.status() == 503; i++) { // members' hosts still registering
-            Thread.sleep(500);
-            r = cluster.send("POST", "/experiments", body);
-        }
+    static String start(String body) {
+        LocalCluster.Response r = Awaitility.await("POST /experiments to be taken (not 503: the members' hosts registering)")
+                .atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(500))
+                .until(() -> cluster.send("POST", "/experiments", body), x -> x.status() != 503);
         assertEquals(201, r.status(), String.valueOf(r.body()));
         return r.body().get("id").asText();
     }
@@ -190,20 +183,17 @@ class ClusterAcceptanceTest {
             }
         }
         assertTrue(victim != null && !victimNodes.isEmpty(), running.get("assignment").toString());
-        Thread.sleep(6000);
+        // Kill mid-run, once the victim's nodes carry traffic (so requests are in flight there).
+        Awaitility.await("the nodes of " + victim + " to have been routed 50 requests").atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(250)).ignoreExceptions()
+                .until(() -> routed(id).entrySet().stream().filter(e -> victimNodes.contains(e.getKey()))
+                        .mapToLong(Map.Entry::getValue).sum() >= 50);
         cluster.kill("node-2");
         long killedAt = System.nanoTime();
 
-        JsonNode removed = null;
-        while (System.nanoTime() - killedAt < 40e9) {
-            JsonNode s = cluster.get("/experiments/" + id);
-            if (s.get("events").toString().contains("member-removed")) {
-                removed = s;
-                break;
-            }
-            Thread.sleep(250);
-        }
-        assertTrue(removed != null, "SBR removed the killed member within 40 s; logs in " + dir);
+        Awaitility.await("the split brain resolver to remove the killed member (logs in " + dir + ")")
+                .atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(250))
+                .until(() -> cluster.get("/experiments/" + id), s -> s != null && s.get("events").toString().contains("member-removed"));
         System.out.printf("member removed %.1f s after SIGKILL%n", (System.nanoTime() - killedAt) / 1e9);
 
         Map<Integer, Long> before = routed(id);
@@ -214,11 +204,14 @@ class ClusterAcceptanceTest {
                 assertEquals("removed from the cluster", v.get("maskReason").asText());
             }
         }
-        Thread.sleep(3000);
+        // The point: nothing more goes to the removed nodes for the next 3 s (polled: fails as soon as one does).
+        Awaitility.await("no request routed to removed nodes " + victimNodes + " for 3 s").during(Duration.ofSeconds(3))
+                .atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(250))
+                .until(() -> {
+                    Map<Integer, Long> now = routed(id);
+                    return victimNodes.stream().allMatch(j -> before.get(j).equals(now.get(j)));
+                });
         Map<Integer, Long> after = routed(id);
-        for (int j : victimNodes) {
-            assertEquals(before.get(j), after.get(j), "no request routed to removed node " + j);
-        }
         long alive = after.entrySet().stream().filter(e -> !victimNodes.contains(e.getKey()))
                 .mapToLong(e -> e.getValue() - before.get(e.getKey())).sum();
         assertTrue(alive > 20, "the surviving nodes take the traffic: " + before + " -> " + after);

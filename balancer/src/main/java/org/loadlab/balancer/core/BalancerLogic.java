@@ -86,6 +86,10 @@ import org.loadlab.node.protocol.ResponseStatus;
  * {@code failed_<HTTP status>}; error answers count {@code responses_error} in every mode.
  * A timed-out attempt's copy stays at its node ({@link #orphans}); its late answer is ignored.
  *
+ * <p><b>Admission.</b> With a bound on decisions in flight ({@link #limitDecisionsInFlight}),
+ * an arrival that finds the bound reached is rejected at once and counted
+ * ({@value #ADMISSION_SHED}).
+ *
  * <p><b>Refusals.</b> A request the policy refuses (ASMF below τ, no usable reply) is
  * rejected, or in delay mode ({@link RejectionSettings}) held back in a bounded buffer and
  * decided again after a growing backoff; counters {@code delayed_retries} and
@@ -114,6 +118,8 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     public static final String LOST_ON_REMOVAL = "lost_on_removal";
     /** Counter: live policy switches. */
     public static final String POLICY_SWITCHES = "policy_switches";
+    /** Counter: arrivals refused at once because the decisions in flight were at the admission bound. */
+    public static final String ADMISSION_SHED = "admission_shed";
     /** Counter: outlier ejections (nodes put into the ejection ledger by outlier detection). */
     public static final String OUTLIER_EJECTIONS = "outlier_ejections";
     /** Counter: outlier ejections the cap refused. */
@@ -175,6 +181,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     private final int[] orphans;
     private final long[] routed;
     private final Candidates poolCandidates;
+    private final Candidates readCandidates;
     private final Candidates drawCandidates;
     private final java.util.function.DoubleSupplier clock = this::now;
     private final LongObjectHashMap<Decision> pending = new LongObjectHashMap<>();
@@ -188,6 +195,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     private boolean poolPanic;
     private int goneNodes;
     private int keepDecisions;
+    private int maxDecisionsInFlight;
     private final ArrayDeque<DecisionRecord> kept = new ArrayDeque<>();
     private Env env;
     // Seed 003: fail-open to least connections, QoS shedding, the control services' feedback loop.
@@ -290,6 +298,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         this.orphans = new int[nodeCount];
         this.routed = new long[nodeCount];
         this.poolCandidates = new Candidates(inFlight, slow, clock);
+        this.readCandidates = new Candidates(inFlight, slow, clock);
         this.drawCandidates = new Candidates(inFlight, slow, clock);
     }
 
@@ -402,6 +411,33 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         return this;
     }
 
+    /**
+     * Admission control: an arrival that finds {@code max} decisions already in flight
+     * (waiting for probe replies) is rejected at once, without probing, and counted as
+     * {@value #ADMISSION_SHED}. Past the knee of a real cluster, probe replies come later and
+     * decisions pile up; refusing the excess at once keeps the work in flight, and so the
+     * replies' delay, bounded instead of letting every decision wait out its probe timeout
+     * (a concurrency limit, as Envoy's and gRPC's adaptive limiters bound requests in
+     * flight). Scenario key {@code balancers.max-decisions-in-flight}; 0 (the default) admits
+     * every arrival.
+     *
+     * @param max decisions in flight allowed at once, ≥ 0 (0 = no bound)
+     * @return this
+     * @throws IllegalArgumentException if {@code max} is negative
+     */
+    public BalancerLogic limitDecisionsInFlight(int max) {
+        if (max < 0) {
+            throw new IllegalArgumentException("balancers.max-decisions-in-flight must be >= 0 (0 = no bound), was " + max);
+        }
+        this.maxDecisionsInFlight = max;
+        return this;
+    }
+
+    /** The admission bound on decisions in flight (0 = none). */
+    public int maxDecisionsInFlight() {
+        return maxDecisionsInFlight;
+    }
+
     @Override
     public void onStart(Env env) {
         this.env = env;
@@ -451,6 +487,11 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
                 if (decisionLog != null) {
                     decisionLog.shed(a, env.now());
                 }
+                return;
+            }
+            if (maxDecisionsInFlight > 0 && pending.size() >= maxDecisionsInFlight) {
+                env.metrics().count(env.now(), ADMISSION_SHED, 1);
+                env.metrics().rejected(env.now(), a.arrivalTime());
                 return;
             }
             startDecision(a);
@@ -701,7 +742,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
      */
     private Candidates screen(Decision d) {
         int n = d.nodes.length;
-        Candidates c = new Candidates(inFlight, slow, clock);
+        Candidates c = readCandidates;
         boolean thin = thinning(d) && d.nodes == pool.ordered();
         if (!screening && d.masks == null && goneNodes == 0 && d.tried == null && !thin) {
             d.allGone = false;
@@ -945,7 +986,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             return;
         }
         if (t.attempt >= retry.maxRetries()) {
-            env.metrics().count(now, RETRIES_EXHAUSTED, 1);
+            if (retry.maxRetries() > 0) {
+                env.metrics().count(now, RETRIES_EXHAUSTED, 1);
+            }
             fail(t, status);
             return;
         }
@@ -1404,6 +1447,65 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     /** Number of decisions waiting for probe replies. */
     public int pendingDecisions() {
         return pending.size();
+    }
+
+    /** Requests held back in delay mode, waiting for their next try. */
+    public int delayedRequests() {
+        return delayed.size();
+    }
+
+    /**
+     * What this balancer holds now, each request counted once: deciding (waiting for probe
+     * replies, first attempts and retries alike), delayed (delay mode), in backoff (a retry
+     * waiting for its timer) and in flight at a node. A shell ending a run takes it as the
+     * balancer's last act to account for every request that arrived and was not resolved.
+     * Copies of timed-out attempts still at a node ({@link #orphans}) are not requests.
+     */
+    public HeldRequests held() {
+        int deciding = 0;
+        int backoff = 0;
+        long flying = 0;
+        if (!tracking) {
+            deciding = pending.size();
+            flying = inFlightTotal();
+        } else {
+            for (LongObjectCursor<Decision> e : pending) {
+                if (!records.containsKey(e.key)) {
+                    deciding++; // a first attempt (a retry's decision is counted by its record below)
+                }
+            }
+            for (LongObjectCursor<Attempt> e : records) {
+                switch (e.value.state) {
+                    case Attempt.IN_FLIGHT -> flying++;
+                    case Attempt.BACKOFF -> backoff++;
+                    case Attempt.DECIDING -> deciding++;
+                    default -> {
+                        // ENDED lasts only while a failed attempt is handled
+                    }
+                }
+            }
+        }
+        return new HeldRequests(deciding, delayed.size(), backoff, flying);
+    }
+
+    /**
+     * The requests a balancer holds ({@link #held()}).
+     *
+     * @param deciding decisions waiting for probe replies
+     * @param delayed requests held back in delay mode
+     * @param inBackoff retries waiting for their backoff timer
+     * @param inFlight requests routed to a node and not yet answered
+     */
+    public record HeldRequests(int deciding, int delayed, int inBackoff, long inFlight) {
+    }
+
+    /** Requests this balancer has in flight at all nodes (routed, not yet answered, not counted lost). */
+    public long inFlightTotal() {
+        long sum = 0;
+        for (int count : inFlight) {
+            sum += count;
+        }
+        return sum;
     }
 
     /** The policy in use. */

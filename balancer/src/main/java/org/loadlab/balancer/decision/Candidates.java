@@ -7,7 +7,9 @@ import org.loadlab.node.protocol.LoadSnapshot;
  * positions {@code 0..count-1} give the node index, its load as read (null when not read,
  * not answered, or not reported yet), the requests this balancer has in flight there, and
  * the guardrail's mask (null when the node may be chosen). A policy returns a node, or a
- * position through {@link #node}. The arrays are owned by the balancer and reused.
+ * position through {@link #node}. The object and its arrays are owned by the balancer and
+ * reused: they are valid during the continuation (or picker) call they are passed to; a
+ * policy that needs what it read in a later round copies it.
  *
  * <p>Source: DESIGN.md ("filters → scorers → picker"), SPEC.md §2.
  */

@@ -6,8 +6,9 @@ import java.util.random.RandomGenerator;
  * What a routing policy sees of its balancer while deciding one request: the request, the
  * pool of nodes it may route to now (the allowed set without the nodes membership took
  * away, and without the ones the guardrails eject unless the pool is in panic), uniform
- * sampling without replacement, the balancer's own random stream, its in-flight counts and
- * protocol counters (reported per run under {@code counters}).
+ * sampling without replacement (or, on request, with replacement), the balancer's own
+ * random stream, its in-flight counts and protocol counters (reported per run under
+ * {@code counters}).
  *
  * <p>Source: SPEC.md §2 (sampling without replacement, ties at random), DESIGN.md
  * ("Policies as pipelines, guardrails in the core").
@@ -52,6 +53,35 @@ public interface DecisionContext {
      * @return a new array, or the pool's own array (do not modify it) when it is the whole pool
      */
     int[] sample(int k);
+
+    /**
+     * {@code k} independent uniform draws from the pool (with replacement, as the supermarket
+     * model's d i.i.d. choices), each node listed once in the order first drawn: between 1
+     * and {@code k} distinct nodes. A node drawn twice is read once, since reading it again
+     * says nothing new (and a probe model would ask it twice).
+     *
+     * @param k number of draws, ≥ 1
+     * @return a new array of distinct nodes, empty if the pool is empty
+     *     <p>Source: Vvedenskaya, Dobrushin, Karpelevich 1996; Mitzenmacher 2001 (i.i.d. choices).
+     */
+    default int[] sampleWithReplacement(int k) {
+        int[] drawn = new int[k];
+        int distinct = 0;
+        for (int i = 0; i < k; i++) {
+            int node = sampleAllowed();
+            if (node < 0) {
+                return new int[0];
+            }
+            boolean seen = false;
+            for (int j = 0; j < distinct && !seen; j++) {
+                seen = drawn[j] == node;
+            }
+            if (!seen) {
+                drawn[distinct++] = node;
+            }
+        }
+        return distinct == k ? drawn : java.util.Arrays.copyOf(drawn, distinct);
+    }
 
     /**
      * The whole pool as candidates without loads (for policies that read none), with the

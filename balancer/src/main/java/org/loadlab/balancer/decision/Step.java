@@ -57,9 +57,23 @@ public sealed interface Step permits Step.Route, Step.Reject, Step.Read {
     /** The shared reject step. */
     Reject REJECT = new Reject();
 
-    /** @param node an allowed node index @return a route step */
+    /** @param node an allowed node index @return a route step (shared for small indices: no allocation per decision) */
     static Step route(int node) {
-        return new Route(node);
+        return node >= 0 && node < Routes.CACHE.length ? Routes.CACHE[node] : new Route(node);
+    }
+
+    /** The route steps of the first nodes, made once. */
+    final class Routes {
+        private static final Route[] CACHE = new Route[4096];
+
+        static {
+            for (int i = 0; i < CACHE.length; i++) {
+                CACHE[i] = new Route(i);
+            }
+        }
+
+        private Routes() {
+        }
     }
 
     /** @return the reject step */

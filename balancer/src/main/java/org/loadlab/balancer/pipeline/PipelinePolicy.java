@@ -69,7 +69,8 @@ public final class PipelinePolicy implements RoutingPolicy {
         if (sampler.local()) {
             return chooseStep(c.draw(reads), c);
         }
-        return new Step.Read(c.sample(reads), true, chooser);
+        int[] nodes = sampler.withReplacement() ? c.sampleWithReplacement(reads) : c.sample(reads);
+        return new Step.Read(nodes, true, chooser);
     }
 
     /** The picker. */

@@ -14,8 +14,8 @@ import org.loadlab.balancer.decision.Step;
  * retry walks on to the next node of the ring or table that it has not tried. A request
  * without a key goes to a uniformly random pool node (counter {@code affinity_no_key}).
  * Keys are remembered with the node they last went to: a first attempt that now maps
- * elsewhere counts {@code affinity_moved}, so affinity_moved / requests is the share of
- * requests remapped by pool changes. Slow start does not apply: weights would move keys
+ * elsewhere counts {@code affinity_moved}, one whose key was seen before {@code affinity_repeat},
+ * so affinity_moved / affinity_repeat is the share of returning keys that pool changes remapped. Slow start does not apply: weights would move keys
  * (Envoy supports slow start only for round robin and least request).
  *
  * <p>Source: Envoy ring hash and maglev load balancers; Karger et al. (STOC 1997);
@@ -24,6 +24,8 @@ import org.loadlab.balancer.decision.Step;
 public final class AffinityPolicy implements RoutingPolicy {
     /** Counter: first attempts whose key now maps to another node than last time. */
     public static final String MOVED = "affinity_moved";
+    /** Counter: first attempts whose key was seen before (the base of the moved share). */
+    public static final String REPEAT = "affinity_repeat";
     /** Counter: requests without a key (routed at random). */
     public static final String NO_KEY = "affinity_no_key";
 
@@ -67,7 +69,7 @@ public final class AffinityPolicy implements RoutingPolicy {
             return node < 0 ? Step.reject() : Step.route(node);
         }
         if (dirty) {
-            rebuild(c.pool());
+            rebuild(c.pool(), c.allowedCount());
         }
         long h = KeyHash.ofKey(c.key());
         int node = c.attempt() == 0 ? lookup(h) : lookup(h, c);
@@ -79,8 +81,11 @@ public final class AffinityPolicy implements RoutingPolicy {
         }
         if (c.attempt() == 0) {
             int before = last.put(c.key(), node + 1) - 1;
-            if (before >= 0 && before != node) {
-                c.count(MOVED, 1);
+            if (before >= 0) {
+                c.count(REPEAT, 1);
+                if (before != node) {
+                    c.count(MOVED, 1);
+                }
             }
         }
         return Step.route(node);
@@ -94,13 +99,13 @@ public final class AffinityPolicy implements RoutingPolicy {
         return kind == Kind.RING_HASH ? ring.node(h, c::routable) : table.node(h, c::routable);
     }
 
-    private void rebuild(Candidates pool) {
+    private void rebuild(Candidates pool, int allowed) {
         int[] nodes = new int[pool.count()];
         for (int i = 0; i < nodes.length; i++) {
             nodes[i] = pool.node(i);
         }
         if (kind == Kind.RING_HASH) {
-            ring = new HashRing(nodes, size);
+            ring = new HashRing(nodes, size, allowed);
         } else {
             table = new MaglevTable(nodes, size);
         }

@@ -5,10 +5,12 @@ import java.util.function.IntPredicate;
 
 /**
  * A consistent-hash ring (Karger et al.; Envoy's ring hash): every node places
- * ⌈minRingSize / n⌉ points on a 64-bit circle, and a key belongs to the node of the first
- * point at or after its hash, wrapping around. When a node leaves, exactly the keys on its
- * arcs move (each to the next point's node): the share that moves is that node's share,
- * about 1/n. Lookup is a binary search, O(log ring size).
+ * ⌈minRingSize / n_sizing⌉ points on a 64-bit circle, and a key belongs to the node of the
+ * first point at or after its hash, wrapping around. The number of points per node is fixed
+ * by the size of the whole allowed set (n_sizing), not of the nodes on the ring now, so a node
+ * that leaves takes its points with it and nothing else changes: exactly the keys on its arcs
+ * move (each to the next point's node), a share of about 1/n. Lookup is a binary search,
+ * O(log ring size).
  *
  * <p>Source: Karger et al., "Consistent hashing and random trees" (STOC 1997); Envoy ring
  * hash load balancer ({@code minimum_ring_size} 1024).
@@ -19,16 +21,18 @@ public final class HashRing {
 
     /**
      * @param nodes the nodes on the ring (distinct; the ring depends only on the set)
-     * @param minRingSize the smallest number of points, ≥ 1
+     * @param minRingSize the smallest number of points with every node of the sizing set on it, ≥ 1
+     * @param sizing n_sizing: the number of nodes the ring is sized for (the allowed set), ≥ 1
      * @throws IllegalArgumentException if there is no node
      */
-    public HashRing(int[] nodes, int minRingSize) {
+    public HashRing(int[] nodes, int minRingSize, int sizing) {
         if (nodes.length == 0) {
             throw new IllegalArgumentException("a hash ring needs at least one node");
         }
         int[] sorted = nodes.clone();
         Arrays.sort(sorted);
-        int replicas = Math.max(1, (minRingSize + sorted.length - 1) / sorted.length);
+        int per = Math.max(1, sizing);
+        int replicas = Math.max(1, (minRingSize + per - 1) / per);
         int total = replicas * sorted.length;
         long[][] pairs = new long[total][];
         int k = 0;

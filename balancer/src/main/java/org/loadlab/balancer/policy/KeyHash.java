@@ -6,12 +6,12 @@ package org.loadlab.balancer.policy;
  *
  * <p>Source: Appleby, MurmurHash3 ({@code fmix64}).
  */
-final class KeyHash {
+public final class KeyHash {
     private KeyHash() {
     }
 
     /** fmix64 of {@code x}. */
-    static long mix(long x) {
+    public static long mix(long x) {
         x ^= x >>> 33;
         x *= 0xff51afd7ed558ccdL;
         x ^= x >>> 33;
@@ -21,12 +21,12 @@ final class KeyHash {
     }
 
     /** The hash of a request key. */
-    static long ofKey(long key) {
+    public static long ofKey(long key) {
         return mix(key ^ 0x6a09e667f3bcc909L);
     }
 
     /** The hash of one of node {@code node}'s points ({@code salt} tells the points apart). */
-    static long ofNode(int node, long salt) {
+    public static long ofNode(int node, long salt) {
         return mix(mix(node + 0x243f6a8885a308d3L) ^ salt * 0x9E3779B97F4A7C15L);
     }
 }

@@ -35,7 +35,8 @@ public final class PolicyCatalog {
             new Entry("least-connections", "fewest requests in flight from this balancer; reads no load"),
             new Entry("least-queue", "JSQ: shortest queue q_j over all allowed nodes"),
             new Entry("p2c", "power-of-two choices: shorter queue of 2 distinct random nodes"),
-            new Entry("power-of-k", "shortest queue of k distinct random nodes (policy.k)"),
+            new Entry("power-of-k", "shortest queue of k distinct random nodes (policy.k; policy.k-sampling = "
+                    + "with-replacement: k i.i.d. draws)"),
             new Entry("gmsr", "greedy marginal service rate: argmax mu_j/(1+q_j) over all allowed nodes"),
             new Entry("gmsr-reference", "the ASMF seed's gmsr, which its code makes identical to least-queue (SPEC 4)"),
             new Entry("asmf", "ASMF (adaptive sampled marginal feedback): k samples, argmax mu/((1+q)(1+L))*C, reject below tau"),
@@ -130,7 +131,7 @@ public final class PolicyCatalog {
     public static RoutingPolicy instantiate(String name, PolicyParameters parameters, double[] nominalRates) {
         ProductionParameters p = parameters.production();
         return switch (name) {
-            case "sticky-lazy" -> new StickyLazyPolicy(parameters.stickyLazyThreshold());
+            case "sticky-lazy" -> new StickyLazyPolicy(parameters.stickyLazyThreshold(), parameters.stickyLazyCredit());
             case "strict-po2c" -> new StrictPo2cPolicy();
             case "least-request" -> new LeastRequestPolicy(p.leastRequestChoices(), p.leastRequestBias(), nominalRates);
             case "ring-hash" -> new AffinityPolicy(AffinityPolicy.Kind.RING_HASH, p.ringHashMinRingSize());
@@ -150,7 +151,7 @@ public final class PolicyCatalog {
      *       random offset; {@code weighted-round-robin}: read none → smooth WRR over μ_j;
      *       {@code least-connections}: read none → fewest in flight;</li>
      *   <li>{@code least-queue}: read all → shortest queue; {@code p2c} / {@code power-of-k}:
-     *       read k distinct → shortest queue; {@code gmsr}: read all → highest μ/(1+q);
+     *       read k distinct (power-of-k: or k i.i.d. draws) → shortest queue; {@code gmsr}: read all → highest μ/(1+q);
      *       {@code gmsr-reference}: as least-queue (the seed's code makes them equal);</li>
      *   <li>{@code asmf}: read k distinct → highest S', reject below τ; ablations drop the
      *       feedback (C ≡ 1), the sampling (read all) or the resources (L ≡ 0);</li>
@@ -187,7 +188,8 @@ public final class PolicyCatalog {
             case "least-connections" -> new PipelinePolicy(name, Sampler.NONE, Scorers.inFlight(), Pickers.best());
             case "least-queue", "gmsr-reference" -> new PipelinePolicy(name, Sampler.WHOLE_POOL, Scorers.queueLength(), Pickers.best());
             case "p2c" -> new PipelinePolicy(name, Sampler.distinct(2), Scorers.queueLength(), Pickers.best());
-            case "power-of-k" -> new PipelinePolicy(name, Sampler.distinct(parameters.k()), Scorers.queueLength(), Pickers.best());
+            case "power-of-k" -> new PipelinePolicy(name, parameters.kWithReplacement()
+                    ? Sampler.withReplacement(parameters.k()) : Sampler.distinct(parameters.k()), Scorers.queueLength(), Pickers.best());
             case "gmsr" -> new PipelinePolicy(name, Sampler.WHOLE_POOL, Scorers.marginalServiceRate(), Pickers.best());
             case "asmf" -> asmf(name, a);
             case "asmf-no-feedback" -> asmf(name, withSwitches(a, false, true, true));

@@ -15,7 +15,7 @@ import org.loadlab.node.protocol.LoadSnapshot;
  *       probes and spend one credit.</li>
  *   <li><b>Sticky</b>: otherwise read one uniformly random allowed node (1 probe). If its
  *       load (queue length q_j from the {@code ProbeReply}) is below T, cache it with credit
- *       {@code T − q} and route there.</li>
+ *       {@code T − q} (or {@code T − q − 1}, {@link StickyCache.Credit}) and route there.</li>
  *   <li><b>Safety net</b>: else read a second, distinct random node (Po2C fallback) and route
  *       to the lighter of the two (ties at random). If the winner is below T it is cached with
  *       credit {@code T − q}; otherwise the cache is invalidated.</li>
@@ -28,12 +28,13 @@ import org.loadlab.node.protocol.LoadSnapshot;
  * caching wins, and a safety net only invalidates the cache it saw when its decision began,
  * never a fresher one installed meanwhile by another decision.
  * The request routed by a probe does not spend credit, so one cache cycle sends at most
- * {@code 1 + T − L} requests to the server (at most T + 1 with L = 0).
+ * {@code 1 + T − L} requests to the server (at most T + 1 with L = 0); with the credit rule
+ * T − q − 1, at most {@code T − L}.
  *
  * <p>Counters (per run, summed over balancers): {@value #BLIND_ROUTES}, {@value #FIRST_PROBES},
  * {@value #FIRST_PROBE_HITS} (first probe found load &lt; T: the seed's t is hits / first
  * probes), {@value #FALLBACK_PROBES}, {@value #FALLBACK_CACHES}, {@value #INVALIDATIONS},
- * {@value #CREDIT_GRANTED}. Probes per request = (first + fallback probes) / requests.
+ * {@value #CREDIT_GRANTED} (Σ of the credits granted, T − L or T − L − 1). Probes per request = (first + fallback probes) / requests.
  *
  * <p>Several balancers each run their own instance, hence their own cache.
  *
@@ -58,11 +59,23 @@ public final class StickyLazyPolicy implements RoutingPolicy {
     private final StickyCache cache;
 
     /**
+     * With the seed's credit rule T − q.
+     *
      * @param threshold T ≥ 1 ({@code policy.sticky-lazy.threshold}, default 3)
      * @throws IllegalArgumentException if T &lt; 1
      */
     public StickyLazyPolicy(int threshold) {
-        this.cache = new StickyCache(threshold);
+        this(threshold, StickyCache.Credit.HEADROOM);
+    }
+
+    /**
+     * @param threshold T ≥ 1 ({@code policy.sticky-lazy.threshold}, default 3)
+     * @param credit the credit a caching grants ({@code policy.sticky-lazy.credit}: T − q, or T − q − 1)
+     * @throws IllegalArgumentException if T &lt; 1
+     * @throws NullPointerException if {@code credit} is null
+     */
+    public StickyLazyPolicy(int threshold, StickyCache.Credit credit) {
+        this.cache = new StickyCache(threshold, credit);
     }
 
     @Override
@@ -168,7 +181,7 @@ public final class StickyLazyPolicy implements RoutingPolicy {
 
     private void cacheAt(int node, int load, DecisionContext c) {
         cache.offer(node, load);
-        c.count(CREDIT_GRANTED, cache.threshold() - load);
+        c.count(CREDIT_GRANTED, cache.rule().credit(cache.threshold(), load));
     }
 
     @Override
@@ -190,6 +203,7 @@ public final class StickyLazyPolicy implements RoutingPolicy {
 
     @Override
     public String rule() {
-        return "queue length q_j: below T = " + cache.threshold() + " the node is cached with credit T - q_j";
+        return "queue length q_j: below T = " + cache.threshold() + " the node is cached with credit "
+                + (cache.rule() == StickyCache.Credit.HEADROOM ? "T - q_j" : "T - q_j - 1");
     }
 }

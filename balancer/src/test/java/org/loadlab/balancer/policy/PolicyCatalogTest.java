@@ -37,6 +37,21 @@ class PolicyCatalogTest {
                 "asmf-no-multiresource", "sticky-lazy", "strict-po2c"}) {
             assertTrue(names.contains(specName), "SPEC §3 policy missing: " + specName);
         }
+        for (String production : new String[] {"peak-ewma", "least-request", "ring-hash", "maglev", "prequal"}) {
+            assertTrue(names.contains(production), "issue 14 policy missing: " + production);
+        }
+    }
+
+    @Test
+    void errorAwareScoringWrapsExactlyTheScoredPolicies() {
+        PolicyParameters aware = PolicyParameters.DEFAULTS.withProduction(new ProductionParameters(10, 0, 2, 1, 1024, 65537,
+                3, 16, 1, 3, 0.8, 5.0, 10));
+        for (PolicyCatalog.Entry e : PolicyCatalog.entries()) {
+            RoutingPolicy p = PolicyCatalog.instantiate(e.name(), aware, RATES);
+            boolean wrapped = p.rule().contains("recent failure share");
+            assertEquals(PolicyCatalog.scored(e.name()), wrapped, e.name() + ": " + p.rule());
+        }
+        assertTrue(PolicyCatalog.scored("p2c") && PolicyCatalog.scored("peak-ewma") && !PolicyCatalog.scored("random"));
     }
 
     @Test

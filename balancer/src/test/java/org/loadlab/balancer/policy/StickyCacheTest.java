@@ -30,6 +30,34 @@ class StickyCacheTest {
     }
 
     @Test
+    void creditRuleTMinusQMinusOneGrantsOneLessAndNothingAtTMinusOne() {
+        StickyCache c = new StickyCache(3, StickyCache.Credit.HEADROOM_MINUS_ONE);
+        assertEquals(StickyCache.Credit.HEADROOM_MINUS_ONE, c.rule());
+        assertTrue(c.offer(7, 0));
+        assertEquals(2, c.credit(), "T - L - 1 = 3 - 0 - 1");
+        assertEquals(7, c.takeBlind());
+        assertEquals(7, c.takeBlind());
+        assertEquals(StickyCache.NONE, c.takeBlind(), "with the probed request a cycle sends T - L = 3 requests");
+        assertTrue(c.offer(5, 2), "L = T - 1 < T: cached ...");
+        assertEquals(0, c.credit(), "... with no credit");
+        assertEquals(StickyCache.NONE, c.takeBlind(), "so the next request probes again");
+        assertFalse(c.offer(5, 3));
+        assertEquals(2, c.creditGranted());
+        assertEquals(StickyCache.Credit.HEADROOM, new StickyCache(3).rule(), "the seed's T - q stays the default");
+    }
+
+    @Test
+    void creditRulesByName() {
+        assertEquals(StickyCache.Credit.HEADROOM, StickyCache.Credit.of("T-q"));
+        assertEquals(StickyCache.Credit.HEADROOM_MINUS_ONE, StickyCache.Credit.of("T-q-1"));
+        assertEquals(java.util.List.of("T-q", "T-q-1"), StickyCache.Credit.keys());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StickyCache.Credit.of("T"));
+        assertTrue(e.getMessage().contains("'T'") && e.getMessage().contains("T-q, T-q-1"), e.getMessage());
+        assertEquals(4, StickyCache.Credit.HEADROOM.credit(5, 1));
+        assertEquals(3, StickyCache.Credit.HEADROOM_MINUS_ONE.credit(5, 1));
+    }
+
+    @Test
     void aServerAtOrAboveTIsNeverCached() {
         StickyCache c = new StickyCache(3);
         assertFalse(c.offer(1, 3));

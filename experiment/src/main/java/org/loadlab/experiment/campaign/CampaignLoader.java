@@ -58,6 +58,21 @@ public final class CampaignLoader {
      * @throws ScenarioException listing every problem
      */
     public CampaignPlan load(String nameOrFile, String seedsOverride) {
+        return load(nameOrFile, seedsOverride, List.of());
+    }
+
+    /**
+     * Loads a campaign with scenario overrides for every one of its scenarios (the CLI's
+     * {@code campaign run --set key=value}). They are written into each scenario entry's
+     * {@code set} block, so they are part of the stored definition (and of the campaign id):
+     * {@code campaign resume} repeats them. A sweep over the same key still varies it.
+     *
+     * @param nameOrFile built-in campaign name or a HOCON file
+     * @param seedsOverride replaces the campaign's {@code seeds} when not null
+     * @param sets {@code key=value} scenario overrides, applied after each entry's own {@code set}
+     * @throws ScenarioException listing every problem
+     */
+    public CampaignPlan load(String nameOrFile, String seedsOverride, List<String> sets) {
         Config raw;
         String resource = BUILT_INS.get(nameOrFile);
         if (resource != null) {
@@ -78,7 +93,31 @@ public final class CampaignLoader {
         if (seedsOverride != null) {
             raw = ConfigFactory.parseMap(Map.of("seeds", seedsOverride)).withFallback(raw);
         }
+        if (!sets.isEmpty()) {
+            raw = withScenarioOverrides(raw, sets, nameOrFile);
+        }
         return parse(raw, nameOrFile);
+    }
+
+    /** {@code raw} with every entry of {@code scenarios} carrying the overrides in its {@code set} block. */
+    private static Config withScenarioOverrides(Config raw, List<String> sets, String source) {
+        Config extra = ScenarioLoader.applyOverrides(ConfigFactory.empty(), sets, source);
+        if (!raw.hasPath("scenarios") || raw.getValue("scenarios").valueType() != ConfigValueType.LIST) {
+            return raw; // parse() reports the missing or malformed list
+        }
+        List<Object> entries = new ArrayList<>();
+        for (ConfigValue v : raw.getList("scenarios")) {
+            if (v.valueType() == ConfigValueType.STRING) {
+                entries.add(ConfigFactory.empty().withValue("scenario", v).withValue("set", extra.root()).root());
+            } else if (v.valueType() == ConfigValueType.OBJECT) {
+                Config c = ((com.typesafe.config.ConfigObject) v).toConfig();
+                Config set = c.hasPath("set") ? extra.withFallback(c.getConfig("set")) : extra;
+                entries.add(c.withValue("set", set.root()).root());
+            } else {
+                entries.add(v); // parse() reports it
+            }
+        }
+        return raw.withValue("scenarios", com.typesafe.config.ConfigValueFactory.fromIterable(entries));
     }
 
     /**

@@ -67,6 +67,15 @@ public final class CampaignResults {
      * @throws IOException if a file cannot be written
      */
     public static void report(CampaignPlan plan, Path dir, List<String> runJsons) throws IOException {
+        report(plan, dir, runJsons, false);
+    }
+
+    /**
+     * Like {@link #report(CampaignPlan, Path, List)}, optionally with SVG plots.
+     *
+     * @param svg whether to write an SVG next to every PNG plot
+     */
+    public static void report(CampaignPlan plan, Path dir, List<String> runJsons, boolean svg) throws IOException {
         List<CampaignRun> runs = new ArrayList<>();
         for (String j : runJsons) {
             runs.add(decode(j));
@@ -83,7 +92,7 @@ public final class CampaignResults {
         if (!plan.metrics().isEmpty()) {
             meta = meta.withMetrics(plan.metrics().stream().map(org.loadlab.analysis.campaign.Metric::byColumnName).toList());
         }
-        CampaignReport.write(dir, meta, runs);
+        CampaignReport.write(dir, meta, runs, svg);
     }
 
     /** The sweep key analytic curves are drawn against. */

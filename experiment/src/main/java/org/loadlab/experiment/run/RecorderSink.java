@@ -1,6 +1,8 @@
 package org.loadlab.experiment.run;
 
 import org.loadlab.analysis.run.RunRecorder;
+import org.loadlab.kernel.Message;
+import org.loadlab.kernel.MessageKinds;
 import org.loadlab.kernel.MetricsSink;
 
 /**
@@ -10,6 +12,11 @@ import org.loadlab.kernel.MetricsSink;
  */
 public final class RecorderSink implements MetricsSink {
     private final RunRecorder recorder;
+    // Message class -> the recorder's kind index: a run has a handful of message classes, so
+    // a short identity scan beats a ClassValue plus a map lookup per message.
+    private Class<?>[] kindClasses = new Class<?>[8];
+    private int[] kindIndex = new int[8];
+    private int kindCount;
 
     /** @param recorder the run's recorder */
     public RecorderSink(RunRecorder recorder) {
@@ -79,5 +86,25 @@ public final class RecorderSink implements MetricsSink {
     @Override
     public void messageSent(double now, String kind, int bytes) {
         recorder.messageSent(now, kind, bytes);
+    }
+
+    @Override
+    public void messageSent(double now, Message message) {
+        recorder.messageSent(now, kindOf(message.getClass()), message.estimatedBytes());
+    }
+
+    private int kindOf(Class<?> type) {
+        for (int i = 0; i < kindCount; i++) {
+            if (kindClasses[i] == type) {
+                return kindIndex[i];
+            }
+        }
+        if (kindCount == kindClasses.length) {
+            kindClasses = java.util.Arrays.copyOf(kindClasses, kindCount * 2);
+            kindIndex = java.util.Arrays.copyOf(kindIndex, kindCount * 2);
+        }
+        kindClasses[kindCount] = type;
+        kindIndex[kindCount] = recorder.messageKind(MessageKinds.of(type));
+        return kindIndex[kindCount++];
     }
 }

@@ -121,7 +121,7 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
             throw new IllegalArgumentException(balancerPolicies.size() + " balancer policies for balancers.count = "
                     + s.balancers().count());
         }
-        Topology topology = Topology.of(s);
+        Topology topology = Topology.of(s, spec.seed());
         if (Scenario.isLoadSharing(spec.policy())) {
             return buildPeers(spec, s, topology);
         }
@@ -151,11 +151,13 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
                 s.nodes().heartbeatPeriod());
         ServingNode[] nodes = new ServingNode[n];
         Scenario.NodeErrors errors = s.nodes().errors();
+        boolean bins = s.isBallsIntoBins();
         for (int j = 0; j < n; j++) {
             double rate = errors.rateOf(j);
+            // A bin never serves: every ball stays where it lands (no departures).
             nodes[j] = auto.profileNodes()
                     ? new ProfileNode(NodeId.of(j), auto.profileOf(j), nodeSettings)
-                    : new BackendNode(NodeId.of(j), topology.serviceRates()[j], nodeSettings,
+                    : new BackendNode(NodeId.of(j), bins ? 0 : topology.serviceRates()[j], nodeSettings,
                             rate > 0 ? new ErrorModel(rate, errors.fast()) : ErrorModel.NONE);
         }
         List<Logic<? extends Message>> services = services(
@@ -177,7 +179,8 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
                     : PolicyCatalog.instantiate(name, params, topology.serviceRates());
             balancers[i] = new BalancerLogic(balancerIds.get(i), topology.allowed()[i], n,
                     routing, informationModel(info, n, view), settings).absent(absent)
-                    .failOpen(auto.failOpen()).shedding(auto.shedding());
+                    .failOpen(auto.failOpen()).shedding(auto.shedding())
+                    .limitDecisionsInFlight(s.balancers().maxDecisionsInFlight());
             if (serviceIds.length > 0) {
                 balancers[i].reportTo(auto.linTs().feedbackPeriod(), serviceIds);
             }
@@ -239,6 +242,21 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
         WorkloadDriver driver = WorkloadDriver.toNodes(workload.arrivals(), workload.demand(), split, n);
         return new RunAssembly(spec, topology, new ServingNode[0], new BalancerLogic[0], driver, scriptedEvents(s, 0), workload,
                 peers, List.of(), List.of());
+    }
+
+    /**
+     * Where this run's measurement window starts, seconds: {@code warmup}, or the arrival of
+     * request {@code warmup-requests + 1} if later ({@link WorkloadBuilder#warmupEnd}); 0 in
+     * the balls-into-bins model, which reports the final loads.
+     *
+     * @throws IllegalArgumentException if the run has fewer arrivals than the warm-up needs
+     */
+    public double warmupSeconds() {
+        Scenario s = spec.scenario();
+        if (s.isBallsIntoBins()) {
+            return 0;
+        }
+        return WorkloadBuilder.warmupEnd(s, topology.capacity(s.nodes().servers()), spec.seed());
     }
 
     /** The balancers' settings of scenario {@code s}: refusals, guardrails, slow start, outlier ejection, retries. */
@@ -410,7 +428,9 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
         Scenario.Asmf a = s.policy().asmf();
         return new PolicyParameters(s.policy().k(),
                 new AsmfSettings(a.k(), a.alpha(), a.beta(), a.gamma(), a.delta(), a.tau(), true, true, true),
-                s.policy().stickyLazy().threshold(), s.policy().production());
+                s.policy().stickyLazy().threshold(), s.policy().kWithReplacement(),
+                org.loadlab.balancer.policy.StickyCache.Credit.of(s.policy().stickyLazy().credit()),
+                s.policy().production());
     }
 
     /**

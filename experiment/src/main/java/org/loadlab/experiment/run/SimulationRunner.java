@@ -8,7 +8,9 @@ import org.loadlab.analysis.run.RunRecorder;
 import org.loadlab.kernel.Address;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.ClientId;
+import org.loadlab.kernel.MetricsSink;
 import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.observe.ForwardingSink;
 import org.loadlab.kernel.observe.RequestLedger;
 import org.loadlab.kernel.sim.LatencyModel;
 import org.loadlab.kernel.sim.SimEngine;
@@ -47,16 +49,51 @@ public final class SimulationRunner {
 
     /** Runs {@code spec} and returns its result with the number of events processed. */
     public static Outcome runCounted(RunSpec spec) {
-        return runCounted(spec, null);
+        return runCounted(spec, generated -> { }, null, null);
+    }
+
+    /**
+     * Runs {@code spec} like {@link #runCounted(RunSpec)} and lets a watcher follow it.
+     *
+     * @param onStart called once before the run starts with a thread-safe reader of the
+     *     number of requests generated so far (for progress lines from another thread)
+     */
+    public static Outcome runCounted(RunSpec spec, java.util.function.Consumer<java.util.function.LongSupplier> onStart) {
+        return runCounted(spec, onStart, null, null);
+    }
+
+    /**
+     * Runs {@code spec} and shows every routed request and counter to {@code tap} as it happens.
+     *
+     * @param tap a study's tap
+     */
+    public static Outcome runTapped(RunSpec spec, RoutingTap tap) {
+        return runCounted(spec, generated -> { }, tap, null);
     }
 
     /**
      * Runs {@code spec}, every balancer logging its decisions to {@code log} (for off-policy
-     * evaluation), and returns its result with the number of events processed.
+     * evaluation), and lets a watcher follow it.
      *
-     * @param log where the balancers log their decisions, or null for none
+     * @param onStart as in {@link #runCounted(RunSpec, java.util.function.Consumer)}
+     * @param log where the balancers log their decisions
      */
-    public static Outcome runCounted(RunSpec spec, org.loadlab.balancer.core.DecisionLog log) {
+    public static Outcome runLogged(RunSpec spec, java.util.function.Consumer<java.util.function.LongSupplier> onStart,
+                                    org.loadlab.balancer.core.DecisionLog log) {
+        return runCounted(spec, onStart, null, log);
+    }
+
+    /**
+     * Runs {@code spec}, letting a watcher follow its progress, a study's tap see every
+     * routed request and counter, and the balancers log their decisions.
+     *
+     * @param onStart called once before the run starts with a thread-safe reader of the
+     *     number of requests generated so far (for progress lines from another thread)
+     * @param tap a study's tap, or null
+     * @param log where the balancers log their decisions (off-policy evaluation), or null
+     */
+    public static Outcome runCounted(RunSpec spec, java.util.function.Consumer<java.util.function.LongSupplier> onStart,
+                                     RoutingTap tap, org.loadlab.balancer.core.DecisionLog log) {
         long t0 = System.nanoTime();
         Scenario s = spec.scenario();
         if (s.isReferenceModel()) {
@@ -71,9 +108,27 @@ public final class SimulationRunner {
                 b.decisionLog(log);
             }
         }
-        RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval())
+        onStart.accept(assembly.driver()::generated);
+        RunRecorder recorder = new RunRecorder(s.nodes().count(), assembly.warmupSeconds(), s.seriesInterval())
                 .slaLatency(s.autonomy().slaLatency());
-        RequestLedger sink = new RequestLedger(new RecorderSink(recorder));
+        LandedBalls landed = s.isBallsIntoBins() ? new LandedBalls(new RecorderSink(recorder), s.nodes().count()) : null;
+        MetricsSink last = landed != null ? landed : new RecorderSink(recorder);
+        if (tap != null) {
+            last = new ForwardingSink(last) {
+                @Override
+                public void routed(double now, int balancer, int node, double decisionStart, double arrivalTime) {
+                    tap.routed(now, balancer, node);
+                    super.routed(now, balancer, node, decisionStart, arrivalTime);
+                }
+
+                @Override
+                public void count(double now, String name, long delta) {
+                    tap.counted(now, name, delta);
+                    super.count(now, name, delta);
+                }
+            };
+        }
+        RequestLedger sink = new RequestLedger(last);
         SimEngine engine = new SimEngine(spec.seed(), s.nodes().count(), assembly.balancers().length, 1,
                 assembly.services().size(), new LatencyModel(s.network().latency(), s.network().jitter()), sink);
         for (int j = 0; j < assembly.nodeCount(); j++) {
@@ -103,12 +158,19 @@ public final class SimulationRunner {
             if (!assembly.driver().finished()) {
                 return false;
             }
+            if (landed != null) {
+                // Balls into bins: done when every ball has landed (or was refused or lost).
+                return sink.rejected() + sink.lost() + landed.total() == assembly.driver().generated();
+            }
             if (Double.isNaN(lastArrivalEnd[0])) {
                 lastArrivalEnd[0] = engine.now();
                 inspection.addAll(NodeInspection.of(assembly, engine.now())); // the loaded cluster, before it drains
             }
             return sink.resolved() == assembly.driver().generated() || engine.now() > lastArrivalEnd[0] + drain;
         }, Double.POSITIVE_INFINITY);
+        if (landed != null) {
+            inspection.addAll(NodeInspection.of(assembly, end)); // the final loads of the bins
+        }
         RunResult result = new RunResult(s.name(), spec.policy(), spec.seed(), recorder.finish(end));
         assembly.checkConservation(result.metrics()); // arrived = completed + in system + lost, or a clear error
         return new Outcome(result, engine.events(), end, (System.nanoTime() - t0) / 1e9, List.copyOf(inspection));

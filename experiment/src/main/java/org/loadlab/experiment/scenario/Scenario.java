@@ -16,6 +16,9 @@ import java.util.List;
  * @param duration seconds of arrivals (0: until the trace or request limit ends)
  * @param requests arrival limit (0: none)
  * @param warmup seconds excluded from response statistics
+ * @param warmupRequests arrivals excluded from the statistics (0: none): the measurement
+ *     window starts at the arrival of request {@code warmupRequests + 1}, or at {@code warmup}
+ *     seconds if that is later
  * @param drainTimeout seconds allowed for draining after arrivals end
  * @param seriesInterval time-series interval, seconds
  * @param nodes backend nodes
@@ -27,8 +30,10 @@ import java.util.List;
  * @param policy policy parameters
  * @param events scripted events
  * @param resolvedJson the whole merged scenario as JSON (for results.json and reruns)
- * @param model node/time model: {@code message} (discrete events) or {@code reference} (the
- *     ASMF seed's time-stepped simulator, SPEC.md §4)
+ * @param model node/time model: {@code message} (discrete events), {@code reference} (the
+ *     ASMF seed's time-stepped simulator, SPEC.md §4) or {@code balls-into-bins} (the message
+ *     engine with nodes that never serve: {@code requests} balls land in {@code nodes.count}
+ *     bins and the run reports the loads)
  * @param reference parameters of the reference model
  * @param loadSharing parameters of the peer-to-peer load-sharing protocols (block
  *     {@code load-sharing}), used by runs whose policy is a protocol (docs/load-sharing.md)
@@ -43,7 +48,8 @@ import java.util.List;
  *     control plane and the autoscaler
  */
 public record Scenario(String name, String description, List<Long> seeds, long topologySeed, List<String> policies,
-                       double duration, long requests, double warmup, double drainTimeout, double seriesInterval,
+                       double duration, long requests, double warmup, long warmupRequests, double drainTimeout,
+                       double seriesInterval,
                        Nodes nodes, Balancers balancers, Arrivals arrivals, Demand demand,
                        Information information, Network network, Policy policy, List<Event> events,
                        String resolvedJson, String model, Reference reference,
@@ -68,12 +74,45 @@ public record Scenario(String name, String description, List<Long> seeds, long t
     }
 
     /**
+     * True for the balls-into-bins model: the message-level engine with nodes that never
+     * serve, so each request (ball) stays where it lands; the run ends when the
+     * {@code requests}-th ball has landed and reports the loads (largest: {@code maxQueue}).
+     * Source: Azar, Broder, Karlin, Upfal 1994; Mitzenmacher 2001.
+     */
+    public boolean isBallsIntoBins() {
+        return MODEL_BALLS_INTO_BINS.equals(model);
+    }
+
+    /** The {@code model} value of the balls-into-bins model. */
+    public static final String MODEL_BALLS_INTO_BINS = "balls-into-bins";
+
+    /**
      * Parameters of the reference model (SPEC.md §4).
      *
      * @param step time step dt, seconds
      * @param initialQueueMax initial queue of each node, work units, uniform in 1..max
+     * @param simulatorGenerator lifetime of the seed's simulator generator: {@code fresh} (a
+     *     new one seeded with the run seed for every run, as the seed's
+     *     {@code run_final_comparison} and {@code tune_asmf} do) or {@code shared} (one per
+     *     (scenario, seed), passed through the policies in {@link #POLICIES} order, as its
+     *     {@code run_rigorous_testing} does)
      */
-    public record Reference(double step, int initialQueueMax) {
+    public record Reference(double step, int initialQueueMax, String simulatorGenerator) {
+        /**
+         * The policies of the reference model: the ASMF seed's eight, in the order its
+         * {@code run_rigorous_testing} runs them (the order a shared simulator generator
+         * passes through).
+         */
+        public static final List<String> POLICIES = List.of("asmf", "asmf-no-feedback", "asmf-no-sampling",
+                "asmf-no-multiresource", "gmsr-reference", "p2c", "least-queue", "random");
+
+        /** Allowed values of {@code reference.simulator-generator}. */
+        public static final List<String> GENERATOR_LIFETIMES = List.of("fresh", "shared");
+
+        /** True when one simulator generator is shared across the policies of a (scenario, seed). */
+        public boolean sharedGenerator() {
+            return "shared".equals(simulatorGenerator);
+        }
     }
 
     /**
@@ -86,11 +125,13 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param queueCapacity max q_j, 0 = unbounded
      * @param resourcePeriod resource update period, seconds
      * @param heartbeatPeriod seconds between a node's heartbeats to the balancers, 0 = none
+     * @param speedsPerSeed draw μ_j from each run's seed instead of the topology seed (for
+     *     {@code uniform} rates: seed 001's "averaged over 5 seeded trials" with speeds redrawn)
      * @param errors which nodes fail requests, how often and how (block {@code nodes.errors})
      */
     public record Nodes(int count, int servers, String rateDistribution, double rateValue, double rateMin,
                         double rateMax, int queueCapacity, double resourcePeriod, double heartbeatPeriod,
-                        NodeErrors errors) {
+                        boolean speedsPerSeed, NodeErrors errors) {
         /** Expected total service capacity Σ c·μ_j in work units/s. */
         public double expectedCapacity() {
             double mu = rateDistribution.equals("uniform") ? (rateMin + rateMax) / 2 : rateValue;
@@ -140,9 +181,11 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param allowed all or fraction
      * @param allowedFraction fraction of n per allowed set
      * @param allowedMin minimum allowed-set size
+     * @param maxDecisionsInFlight admission bound: decisions in flight per balancer beyond which an arrival is
+     *     rejected at once (0 = no bound)
      */
     public record Balancers(int count, String split, double zipfExponent, String allowed,
-                            double allowedFraction, int allowedMin) {
+                            double allowedFraction, int allowedMin, int maxDecisionsInFlight) {
         /** Size of each balancer's allowed set for {@code n} nodes. */
         public int allowedSize(int n) {
             if (allowed.equals("all")) {
@@ -173,8 +216,22 @@ public record Scenario(String name, String description, List<Long> seeds, long t
     public record Mmpp(double highFactor, double lowFactor, double meanOn, double meanOff) {
     }
 
-    /** λ̄(1 + amplitude·sin(2πt/period)) with burstWindows windows of × burstFactor, each burstWidth·period long. */
-    public record Diurnal(double amplitude, double period, int burstWindows, double burstFactor, double burstWidth) {
+    /**
+     * λ̄(1 + amplitude·sin(2πt/period)) with burstWindows windows of × burstFactor, each
+     * burstWidth·period long.
+     *
+     * @param amplitude A in [0, 1]
+     * @param period P in seconds (0: the duration); ignored when {@code periodIsHorizon}
+     * @param periodIsHorizon the period is the request horizon H = requests / λ̄ of each run
+     *     ({@code period = horizon}), so it follows the run's capacity (SPEC.md §5)
+     * @param burstWindows number of burst windows
+     * @param burstFactor rate multiplier inside a window
+     * @param burstWidth window length as a fraction of the period
+     * @param burstStarts start of each window as a fraction of the period (sorted, not
+     *     overlapping); empty: {@code burstWindows} windows evenly spaced (centred at (i + ½)/k)
+     */
+    public record Diurnal(double amplitude, double period, boolean periodIsHorizon, int burstWindows, double burstFactor,
+                          double burstWidth, List<Double> burstStarts) {
     }
 
     /**
@@ -192,9 +249,19 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param components mixture components
      * @param prefillSecondsPerToken trace mapping: cost per context token
      * @param decodeSecondsPerToken trace mapping: cost per generated token
+     * @param mixtureScaling mixture only: {@code components} (each component scaled to its own
+     *     mean, by default {@code mean}) or {@code mixture} (standard components mixed, then the
+     *     mixture scaled to {@code mean}: SPEC.md §5)
      */
     public record Demand(String distribution, double mean, double sigma, double alpha, List<Component> components,
-                         double prefillSecondsPerToken, double decodeSecondsPerToken) {
+                         double prefillSecondsPerToken, double decodeSecondsPerToken, String mixtureScaling) {
+        /** The {@code mixture-scaling} values. */
+        public static final List<String> MIXTURE_SCALINGS = List.of("components", "mixture");
+
+        /** True when the mixture, not each component, is scaled to the mean. */
+        public boolean scalesMixture() {
+            return "mixture".equals(mixtureScaling);
+        }
     }
 
     /** One mixture component with its weight. */
@@ -215,20 +282,21 @@ public record Scenario(String name, String description, List<Long> seeds, long t
     }
 
     /**
-     * Policy parameters: k of power-of-k, the ASMF block and the Sticky-Lazy block.
+     * Policy parameters: k of power-of-k and how it draws them, the ASMF block and the
+     * Sticky-Lazy block.
      *
      * @param k k of power-of-k
+     * @param kWithReplacement power-of-k draws k nodes independently with replacement
+     *     ({@code policy.k-sampling = with-replacement}) instead of k distinct ones
      * @param asmf ASMF parameters (seed 000)
      * @param stickyLazy Sticky-Lazy parameters (seed 001)
      * @param rejection what a balancer does with a request its policy refuses
      * @param production the production policies' parameters and error-aware scoring
      */
-    public record Policy(int k, Asmf asmf, StickyLazy stickyLazy, Rejection rejection,
+    public record Policy(int k, boolean kWithReplacement, Asmf asmf, StickyLazy stickyLazy, Rejection rejection,
                          org.loadlab.balancer.policy.ProductionParameters production) {
-        /** Policy parameters with the default Sticky-Lazy block (T = 3) and rejection at once. */
-        public Policy(int k, Asmf asmf) {
-            this(k, asmf, new StickyLazy(3), Rejection.REJECT, org.loadlab.balancer.policy.ProductionParameters.DEFAULTS);
-        }
+        /** The {@code policy.k-sampling} values. */
+        public static final List<String> K_SAMPLINGS = List.of("distinct", "with-replacement");
     }
 
     /**
@@ -251,8 +319,9 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * Sticky-Lazy parameters (seed 001, SPEC.md §5).
      *
      * @param threshold T ≥ 1: a probed node with load q &lt; T is cached with blind credit T − q
+     * @param credit the credit rule: {@code T-q} (the seed's pseudo-code) or {@code T-q-1}
      */
-    public record StickyLazy(int threshold) {
+    public record StickyLazy(int threshold, String credit) {
     }
 
     /** ASMF parameters (seed 000). */
@@ -280,15 +349,18 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param until end of a spike, partition or heartbeat loss, seconds
      * @param factor degradation factor of μ, or spike multiplier of λ
      * @param nodes target node indices (resolved from {@code nodes} or {@code fraction})
+     * @param fraction the {@code fraction} the targets were given by, in (0, 1]; 0 when the
+     *     nodes were listed (the reference model draws a fraction's targets from the run's
+     *     generator, as the ASMF seed does)
      * @param fault chaos: the fault to inject ({@code cpu-spike}, {@code latency}, {@code error-rate},
      *     {@code crash}) or {@code clear}; empty for other events
      * @param value chaos: the fault's parameter
      */
-    public record Event(double at, String type, double until, double factor, List<Integer> nodes, String fault,
-                        double value) {
-        /** An event without a chaos fault. */
+    public record Event(double at, String type, double until, double factor, List<Integer> nodes, double fraction,
+                        String fault, double value) {
+        /** An event without a chaos fault, its nodes listed. */
         public Event(double at, String type, double until, double factor, List<Integer> nodes) {
-            this(at, type, until, factor, nodes, "", 0);
+            this(at, type, until, factor, nodes, 0, "", 0);
         }
     }
 }

@@ -30,6 +30,10 @@ public final class ScenarioLoader {
     private static final List<String> DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto", "mixture", "trace");
     private static final List<String> COMPONENT_DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto");
     private static final List<String> MODELS = List.of("probe", "cached", "oracle");
+    /** Values of the top-level {@code model} key. */
+    private static final List<String> MODEL_NAMES = List.of("message", "reference", Scenario.MODEL_BALLS_INTO_BINS);
+    /** The {@code arrivals.diurnal.period} word for the request horizon requests / λ̄. */
+    static final String HORIZON = "horizon";
     private static final List<String> EVENTS = List.of("fail", "recover", "degrade", "spike", "crash", "partition",
             "heartbeat-loss", "rejoin", "chaos", "join", "leave");
     /** Events the ASMF seed's time-stepped model knows. */
@@ -40,6 +44,7 @@ public final class ScenarioLoader {
     private static final List<String> RETRY_ON = List.of("error", "overloaded", "timeout", "reset");
     /** Events that last from {@code at} to {@code until}. */
     private static final Set<String> WINDOWS = Set.of("spike", "partition", "heartbeat-loss");
+    private static final String SIMULATOR_GENERATOR = "reference.simulator-generator";
     private static final Set<String> SAMPLING_ASMF = Set.of("asmf", "asmf-no-feedback", "asmf-no-multiresource");
 
     /** Largest expected number of requests of one run (about a day of simulation). */
@@ -101,18 +106,24 @@ public final class ScenarioLoader {
      * @throws ScenarioException naming the malformed override
      */
     public static Config applyOverrides(Config base, List<String> overrides, String source) {
-        Config result = base;
+        if (overrides.isEmpty()) {
+            return base;
+        }
         List<String> problems = new ArrayList<>();
+        // Each override is checked on its own (so a problem names it), then all go into one
+        // document, later lines overriding earlier ones as successive fallbacks would: one parse
+        // and one merge, linear in the number of overrides (merging them one by one is quadratic).
+        StringBuilder doc = new StringBuilder();
         for (String o : overrides) {
             int eq = o.indexOf('=');
             if (eq <= 0) {
                 problems.add("--set '" + o + "': expected key=value, e.g. --set arrivals.utilisation=0.9");
                 continue;
             }
+            String line = o.substring(0, eq).trim() + " = " + o.substring(eq + 1).trim();
             try {
-                Config one = ConfigFactory.parseString(o.substring(0, eq).trim() + " = " + o.substring(eq + 1).trim(),
-                        ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF));
-                result = one.withFallback(result);
+                ConfigFactory.parseString(line, ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF));
+                doc.append(line).append('\n');
             } catch (ConfigException e) {
                 problems.add("--set '" + o + "': not a valid HOCON key=value (" + e.getMessage() + ")");
             }
@@ -120,7 +131,12 @@ public final class ScenarioLoader {
         if (!problems.isEmpty()) {
             throw new ScenarioException(source, problems);
         }
-        return result;
+        try {
+            return ConfigFactory.parseString(doc.toString(), ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF))
+                    .withFallback(base);
+        } catch (ConfigException e) {
+            throw new ScenarioException(source, List.of("the overrides together are not valid HOCON: " + e.getMessage()));
+        }
     }
 
     /**
@@ -140,7 +156,7 @@ public final class ScenarioLoader {
             throw new ScenarioException(source, List.of(e.getMessage()));
         }
         ConfigReader r = new ConfigReader(merged);
-        r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components"));
+        r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components", SIMULATOR_GENERATOR));
 
         String name = r.string("name");
         if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
@@ -170,6 +186,7 @@ public final class ScenarioLoader {
         double duration = r.nonNegative("duration", "seconds");
         long requests = r.integer("requests", 0, Long.MAX_VALUE);
         double warmup = r.nonNegative("warmup", "seconds");
+        long warmupRequests = r.integer("warmup-requests", 0, Long.MAX_VALUE);
         double drainTimeout = r.nonNegative("drain-timeout", "seconds");
         double seriesInterval = r.positive("series-interval", "seconds");
 
@@ -182,9 +199,17 @@ public final class ScenarioLoader {
                 r.nonNegative("network.latency", "seconds"), r.nonNegative("network.jitter", "seconds"));
         Scenario.Policy policy = policy(r.at("policy"));
         List<Scenario.Event> events = events(r, merged, nodes.count(), topologySeed);
-        String model = r.oneOf("model", List.of("message", "reference"));
-        Scenario.Reference reference = new Scenario.Reference(r.positive("reference.step", "seconds"),
-                (int) r.integer("reference.initial-queue-max", 1, 1_000_000));
+        String model = r.oneOf("model", MODEL_NAMES);
+        double step = r.positive("reference.step", "seconds");
+        if (Math.abs(step * 1000 - Math.rint(step * 1000)) > 1e-9 * step * 1000) {
+            r.badValue("reference.step", step, "must be a whole number of milliseconds (the seed's clock counts integer ms)");
+        }
+        // Not in scenario-defaults.conf, so that the resolved scenario (results.json) of every
+        // other model stays as it was; docs/scenarios.md documents it with the reference keys.
+        String generator = r.has(SIMULATOR_GENERATOR)
+                ? r.oneOf(SIMULATOR_GENERATOR, Scenario.Reference.GENERATOR_LIFETIMES) : "fresh";
+        Scenario.Reference reference = new Scenario.Reference(step,
+                (int) r.integer("reference.initial-queue-max", 1, 1_000_000), generator);
         SharingSettings loadSharing = loadSharing(r.at("load-sharing"));
         Guardrails guardrails = guardrails(r.at("guardrails"));
         Scenario.Membership membership = membership(r.at("membership"));
@@ -196,13 +221,22 @@ public final class ScenarioLoader {
 
         if (r.problems().isEmpty()) {
             // Checks across keys only make sense once every key is valid on its own.
-            crossChecks(r, policies, duration, requests, warmup, seriesInterval, nodes, balancers, arrivals, demand,
-                    information, policy, events);
+            crossChecks(r, policies, duration, requests, warmup, warmupRequests, seriesInterval, nodes, balancers, arrivals,
+                    demand, information, policy, events, model);
             loadSharingChecks(r, policies, nodes, network, loadSharing, model);
-            for (String multiRound : List.of("sticky-lazy", "strict-po2c")) {
-                if (model.equals("reference") && policies.contains(multiRound)) {
-                    r.problem("policies", "'" + multiRound + "' probes in several rounds by message and is not available"
-                            + " in the time-stepped model = reference; use model = message");
+            if (model.equals("reference")) {
+                referenceChecks(r, policies, arrivals, demand, policy);
+                if (balancers.maxDecisionsInFlight() > 0) {
+                    r.badValue("balancers.max-decisions-in-flight", balancers.maxDecisionsInFlight(), "the time-stepped"
+                            + " model = reference decides at once (no decision is ever in flight); use 0 or model = message");
+                }
+                if (nodes.speedsPerSeed()) {
+                    r.badValue("nodes.speeds-per-seed", true, "model = reference draws the seed's topology from"
+                            + " topology-seed, as the ASMF seed does; use false, or model = message");
+                }
+                if (warmupRequests > 0) {
+                    r.badValue("warmup-requests", warmupRequests, "model = reference measures from time 0 as the ASMF"
+                            + " seed does; use 0, or model = message");
                 }
             }
             for (Scenario.Event e : events) {
@@ -225,16 +259,12 @@ public final class ScenarioLoader {
                 r.problem("events", "a spike scales a random arrival rate; arrivals.process = periodic spaces arrivals"
                         + " evenly (use poisson)");
             }
-            if (model.equals("reference") && policy.rejection().mode().equals("delay")) {
-                r.badValue("policy.rejection.mode", "'delay'", "the time-stepped model = reference rejects as the ASMF seed"
-                        + " does; delay mode needs model = message");
-            }
         }
         if (!r.problems().isEmpty()) {
             throw new ScenarioException(source, r.problems());
         }
         String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
-        return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup,
+        return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup, warmupRequests,
                 drainTimeout, seriesInterval, nodes, balancers, arrivals, demand, information, network, policy,
                 events, json, model, reference, loadSharing, guardrails, membership, keys, slowStart, outlier, retry,
                 autonomy);
@@ -292,6 +322,15 @@ public final class ScenarioLoader {
                 }
             }
         }
+    }
+
+    /** The smallest prime ≥ {@code n}. */
+    private static long nextPrime(long n) {
+        long p = n;
+        while (!org.loadlab.balancer.policy.ProductionParameters.isPrime(p)) {
+            p++;
+        }
+        return p;
     }
 
     /** The {@code keys} block: affinity keys of the requests. */
@@ -374,6 +413,64 @@ public final class ScenarioLoader {
         }
     }
 
+    /**
+     * What the balls-into-bins model needs: a number of balls, and balancer policies (the
+     * load-sharing protocols move tasks between serving nodes, which bins do not do).
+     */
+    private static void ballsIntoBinsChecks(ConfigReader r, List<String> policies, long requests) {
+        if (requests == 0) {
+            r.badValue("requests", 0, "model = balls-into-bins drops `requests` balls into nodes.count bins; set the"
+                    + " number of balls, e.g. requests = 10000");
+        }
+        for (int i = 0; i < policies.size(); i++) {
+            if (Scenario.isLoadSharing(policies.get(i))) {
+                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is a load-sharing protocol; bins never serve,"
+                        + " so there is nothing to share: model = balls-into-bins takes balancer policies");
+            }
+        }
+    }
+
+    /** The diurnal period's horizon form and the burst windows' start fractions. */
+    private static void diurnalChecks(ConfigReader r, Scenario.Diurnal d, boolean used, long requests) {
+        if (used && d.periodIsHorizon() && requests == 0) {
+            r.badValue("arrivals.diurnal.period", HORIZON, "the horizon is requests / the mean arrival rate, but requests"
+                    + " = 0; set requests (e.g. 30000) or give the period in seconds");
+        }
+        List<Double> starts = d.burstStarts();
+        if (!used) {
+            return;
+        }
+        if (starts.isEmpty()) {
+            if (d.burstWindows() * d.burstWidth() > 1) {
+                r.badValue("arrivals.diurnal.burst-width", d.burstWidth(), d.burstWindows() + " windows of this width"
+                        + " do not fit in one period; allowed: at most 1/burst-windows = " + 1.0 / d.burstWindows());
+            }
+            return;
+        }
+        if (starts.size() != d.burstWindows()) {
+            r.badValue("arrivals.diurnal.burst-starts", starts, "lists " + starts.size() + " window(s) but burst-windows = "
+                    + d.burstWindows() + "; set burst-windows = " + starts.size() + " (or [] for evenly spaced windows)");
+            return;
+        }
+        double previousEnd = 0;
+        for (int i = 0; i < starts.size(); i++) {
+            double s = starts.get(i);
+            if (s < previousEnd - 1e-12) {
+                r.badValue("arrivals.diurnal.burst-starts[" + i + "]", s, "starts before window " + (i - 1) + " ends at "
+                        + previousEnd + " (start + burst-width " + d.burstWidth() + "); list the starts in increasing"
+                        + " order, windows not overlapping");
+                return;
+            }
+            previousEnd = s + d.burstWidth();
+            if (previousEnd > 1 + 1e-12) {
+                r.badValue("arrivals.diurnal.burst-starts[" + i + "]", s, "the window would end at " + previousEnd
+                        + " of the period (start + burst-width " + d.burstWidth() + "); a window must end within the"
+                        + " period (at most 1)");
+                return;
+            }
+        }
+    }
+
     /** The {@code guardrails} block (seed 003, Envoy's panic threshold and ejection cap). */
     private static Guardrails guardrails(ConfigReader r) {
         boolean enabled = r.bool("enabled");
@@ -409,6 +506,39 @@ public final class ScenarioLoader {
                     + " s (a member is unreachable before it is downed)");
         }
         return new Scenario.Membership(unreachable, removed);
+    }
+
+    /**
+     * What the time-stepped reference model (the ASMF seed's simulator, SPEC.md §4) can run:
+     * the seed's eight policies, its Poisson counts per step (optionally × a square wave),
+     * exponential job sizes, and rejection below τ.
+     */
+    private static void referenceChecks(ConfigReader r, List<String> policies, Scenario.Arrivals arrivals,
+                                        Scenario.Demand demand, Scenario.Policy policy) {
+        for (int i = 0; i < policies.size(); i++) {
+            // Load-sharing protocols get their own message (loadSharingChecks).
+            if (!Scenario.Reference.POLICIES.contains(policies.get(i)) && !Scenario.isLoadSharing(policies.get(i))) {
+                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is not one of the reference model's policies"
+                        + " (the ASMF seed's own): " + String.join(", ", Scenario.Reference.POLICIES)
+                        + "; other policies need model = message");
+            }
+        }
+        if (!arrivals.process().equals("poisson") && !arrivals.process().equals("on-off")) {
+            r.badValue("arrivals.process", "'" + arrivals.process() + "'", "model = reference draws the seed's Poisson"
+                    + " count per step, optionally times a square wave; allowed: poisson, on-off");
+        }
+        if (!(arrivals.rate() > 0)) {
+            r.badValue("arrivals.rate", arrivals.rate(), "model = reference needs the arrival rate in jobs/s"
+                    + " (the seed's jobs per step / reference.step), not a utilisation");
+        }
+        if (!demand.distribution().equals("exponential")) {
+            r.badValue("demand.distribution", "'" + demand.distribution() + "'", "model = reference draws the seed's"
+                    + " exponential job sizes; allowed: exponential");
+        }
+        if (policy.rejection().mode().equals("delay")) {
+            r.badValue("policy.rejection.mode", "'delay'", "the time-stepped model = reference rejects as the ASMF seed"
+                    + " does; delay mode needs model = message");
+        }
     }
 
     /** The {@code load-sharing} block; SPEC §7 defaults where a key is invalid (the problem is recorded). */
@@ -510,7 +640,8 @@ public final class ScenarioLoader {
         int capacity = (int) r.integer("queue-capacity", 0, Integer.MAX_VALUE);
         double resourcePeriod = r.positive("resource-period", "seconds");
         double heartbeat = r.nonNegative("heartbeat-period", "seconds (0: no heartbeats)");
-        return new Scenario.Nodes(count, servers, dist, value, min, max, capacity, resourcePeriod, heartbeat,
+        boolean speedsPerSeed = r.bool("speeds-per-seed");
+        return new Scenario.Nodes(count, servers, dist, value, min, max, capacity, resourcePeriod, heartbeat, speedsPerSeed,
                 nodeErrors(r.at("errors"), count, topologySeed));
     }
 
@@ -563,7 +694,8 @@ public final class ScenarioLoader {
         String allowed = r.oneOf("allowed", List.of("all", "fraction"));
         double fraction = r.between("allowed-fraction", 0, 1, "");
         int min = (int) r.integer("allowed-min", 1, Integer.MAX_VALUE);
-        return new Scenario.Balancers(count, split, zipf, allowed, fraction, min);
+        int maxInFlight = (int) r.integer("max-decisions-in-flight", 0, 1_000_000);
+        return new Scenario.Balancers(count, split, zipf, allowed, fraction, min, maxInFlight);
     }
 
     private static Scenario.Arrivals arrivals(ConfigReader r, Path baseDir) {
@@ -577,9 +709,11 @@ public final class ScenarioLoader {
                 r.positive("on-off.period", "seconds"), r.between("on-off.duty", 0, 1, ""));
         Scenario.Mmpp mmpp = new Scenario.Mmpp(r.nonNegative("mmpp.high-factor", ""), r.nonNegative("mmpp.low-factor", ""),
                 r.positive("mmpp.mean-on", "seconds"), r.positive("mmpp.mean-off", "seconds"));
-        Scenario.Diurnal diurnal = new Scenario.Diurnal(r.between("diurnal.amplitude", 0, 1, ""),
-                r.nonNegative("diurnal.period", "seconds (0 = duration)"), (int) r.integer("diurnal.burst-windows", 0, 1000),
-                r.positive("diurnal.burst-factor", ""), r.between("diurnal.burst-width", 0, 1, "fraction of the period"));
+        boolean horizon = isWord(r, "diurnal.period", HORIZON);
+        double period = horizon ? 0 : periodSeconds(r);
+        Scenario.Diurnal diurnal = new Scenario.Diurnal(r.between("diurnal.amplitude", 0, 1, ""), period, horizon,
+                (int) r.integer("diurnal.burst-windows", 0, 1000), r.positive("diurnal.burst-factor", ""),
+                r.between("diurnal.burst-width", 0, 1, "fraction of the period"), fractions(r, "diurnal.burst-starts"));
         String file = r.string("trace.file");
         boolean loop = r.bool("trace.loop");
         String resolved = "";
@@ -587,6 +721,51 @@ public final class ScenarioLoader {
             resolved = resolveTrace(r, file, baseDir);
         }
         return new Scenario.Arrivals(process, utilisation, rate, onOff, mmpp, diurnal, new Scenario.Trace(resolved, loop));
+    }
+
+    /** True if {@code path} holds the string {@code word} (and not a number written as a string). */
+    private static boolean isWord(ConfigReader r, String path, String word) {
+        return r.has(path) && r.config().getValue(path).valueType() == com.typesafe.config.ConfigValueType.STRING
+                && word.equals(r.config().getString(path).trim());
+    }
+
+    /** {@code arrivals.diurnal.period} as seconds, with a message that also names {@code horizon}. */
+    private static double periodSeconds(ConfigReader r) {
+        String path = "diurnal.period";
+        if (r.has(path) && r.config().getValue(path).valueType() == com.typesafe.config.ConfigValueType.STRING) {
+            String text = r.config().getString(path).trim();
+            try {
+                Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                r.badValue(path, "'" + text + "'", "must be seconds (0 = the duration) or " + HORIZON
+                        + " (requests / the mean arrival rate)");
+                return 0;
+            }
+        }
+        return r.nonNegative(path, "seconds (0 = duration), or " + HORIZON);
+    }
+
+    /** A list of numbers, each a fraction in [0, 1); records a problem and returns an empty list otherwise. */
+    private static List<Double> fractions(ConfigReader r, String path) {
+        List<Double> out = new ArrayList<>();
+        try {
+            for (Number v : r.config().getNumberList(path)) {
+                out.add(v.doubleValue());
+            }
+        } catch (ConfigException.Missing e) {
+            return List.of();
+        } catch (ConfigException e) {
+            r.problem(path, "must be a list of numbers, fractions of the period in [0, 1), e.g. [0.1, 0.5, 0.8]");
+            return List.of();
+        }
+        for (int i = 0; i < out.size(); i++) {
+            double f = out.get(i);
+            if (!(f >= 0 && f < 1)) {
+                r.badValue(path + "[" + i + "]", f, "a window start is a fraction of the period in [0, 1)");
+                return List.of();
+            }
+        }
+        return List.copyOf(out);
     }
 
     private static String resolveTrace(ConfigReader r, String file, Path baseDir) {
@@ -644,12 +823,18 @@ public final class ScenarioLoader {
             r.problem("alpha", alpha + ": a Pareto demand needs alpha > 1 (finite mean)");
         }
         List<Scenario.Component> components = new ArrayList<>();
+        String scaling = topLevel ? r.oneOf("mixture-scaling", Scenario.Demand.MIXTURE_SCALINGS) : "components";
         if (topLevel) {
             List<? extends Config> list = r.objects("components");
             Config componentDefaults = r.config().withoutPath("components").withoutPath("distribution");
             for (int i = 0; i < list.size(); i++) {
                 ConfigReader c = r.child(list.get(i).withFallback(componentDefaults), r.key("components[" + i + "]"));
                 double weight = c.positive("weight", "");
+                if (scaling.equals("mixture") && list.get(i).hasPath("mean")) {
+                    c.problem("mean", "with demand.mixture-scaling = mixture a component keeps its standard form (exponential"
+                            + " mean 1, lognormal mu 0, Pareto x_m 1) and only the mixture is scaled to demand.mean; remove"
+                            + " it, or use mixture-scaling = components");
+                }
                 components.add(new Scenario.Component(weight, demand(c, false)));
             }
             if (dist.equals("mixture") && components.isEmpty()) {
@@ -658,7 +843,7 @@ public final class ScenarioLoader {
         }
         double prefill = topLevel ? r.nonNegative("prefill-seconds-per-token", "seconds/token") : 0;
         double decode = topLevel ? r.nonNegative("decode-seconds-per-token", "seconds/token") : 0;
-        return new Scenario.Demand(dist, mean, sigma, alpha, components, prefill, decode);
+        return new Scenario.Demand(dist, mean, sigma, alpha, components, prefill, decode, scaling);
     }
 
     private static Scenario.Information information(ConfigReader r) {
@@ -674,6 +859,7 @@ public final class ScenarioLoader {
 
     private static Scenario.Policy policy(ConfigReader r) {
         int k = (int) r.integer("k", 1, Integer.MAX_VALUE);
+        boolean withReplacement = r.oneOf("k-sampling", Scenario.Policy.K_SAMPLINGS).equals("with-replacement");
         ConfigReader a = r.at("asmf");
         Scenario.Asmf asmf = new Scenario.Asmf((int) a.integer("k", 1, Integer.MAX_VALUE),
                 a.nonNegative("alpha", ""), a.nonNegative("beta", ""), a.nonNegative("gamma", ""), a.nonNegative("delta", ""),
@@ -683,6 +869,7 @@ public final class ScenarioLoader {
             a.problem("c-max", asmf.cMax() + " is below c-min = " + asmf.cMin());
         }
         int threshold = (int) r.integer("sticky-lazy.threshold", 1, 1_000_000);
+        String credit = r.oneOf("sticky-lazy.credit", org.loadlab.balancer.policy.StickyCache.Credit.keys());
         ConfigReader rj = r.at("rejection");
         Scenario.Rejection rejection = new Scenario.Rejection(rj.oneOf("mode", List.of("reject", "delay")),
                 (int) rj.integer("buffer", 1, 10_000_000), rj.positive("backoff", "seconds"), rj.number("multiplier"),
@@ -690,7 +877,7 @@ public final class ScenarioLoader {
         if (rejection.multiplier() < 1) {
             rj.badValue("multiplier", rejection.multiplier(), "must be >= 1 (the wait never shrinks)");
         }
-        return new Scenario.Policy(k, asmf, new Scenario.StickyLazy(threshold), rejection, production(r));
+        return new Scenario.Policy(k, withReplacement, asmf, new Scenario.StickyLazy(threshold, credit), rejection, production(r));
     }
 
     /** The production policies' keys in the {@code policy} block. */
@@ -739,6 +926,7 @@ public final class ScenarioLoader {
             double factor = 1;
             String fault = "";
             double value = 0;
+            double fractionGiven = 0;
             if (type.equals("spike")) {
                 until = e.nonNegative("until", "seconds");
                 factor = e.positive("factor", "multiplier of the arrival rate");
@@ -788,6 +976,7 @@ public final class ScenarioLoader {
                     if (!(fraction > 0 && fraction <= 1)) {
                         e.badValue("fraction", fraction, "must be in (0, 1]");
                     } else {
+                        fractionGiven = fraction;
                         int count = (int) Math.ceil(fraction * n);
                         for (int k = 0; k < count; k++) {
                             nodes.add(order[k]);
@@ -796,7 +985,7 @@ public final class ScenarioLoader {
                     }
                 }
             }
-            out.add(new Scenario.Event(at, type, until, factor, List.copyOf(nodes), fault, value));
+            out.add(new Scenario.Event(at, type, until, factor, List.copyOf(nodes), fractionGiven, fault, value));
         }
         return out;
     }
@@ -822,15 +1011,24 @@ public final class ScenarioLoader {
     }
 
     private void crossChecks(ConfigReader r, List<String> policies, double duration, long requests, double warmup,
-                             double seriesInterval, Scenario.Nodes nodes, Scenario.Balancers balancers, Scenario.Arrivals arrivals,
-                             Scenario.Demand demand, Scenario.Information information, Scenario.Policy policy,
-                             List<Scenario.Event> events) {
+                             long warmupRequests, double seriesInterval, Scenario.Nodes nodes, Scenario.Balancers balancers,
+                             Scenario.Arrivals arrivals, Scenario.Demand demand, Scenario.Information information,
+                             Scenario.Policy policy, List<Scenario.Event> events, String model) {
+        boolean bins = model.equals(Scenario.MODEL_BALLS_INTO_BINS);
+        if (bins) {
+            ballsIntoBinsChecks(r, policies, requests);
+        }
+        if (requests > 0 && warmupRequests >= requests) {
+            r.badValue("warmup-requests", warmupRequests, "not below requests = " + requests
+                    + ": nothing would be measured; use fewer warm-up requests");
+        }
+        diurnalChecks(r, arrivals.diurnal(), arrivals.process().equals("diurnal"), requests);
         boolean endless = !arrivals.process().equals("trace") || arrivals.trace().loop();
         if (duration == 0 && requests == 0 && endless) {
             r.problem("duration", "0 with requests = 0" + (arrivals.process().equals("trace") ? " and a looping trace" : "")
                     + ": the arrivals would never stop; set a duration in seconds or a request count");
         }
-        if (duration > 0 && warmup >= duration) {
+        if (duration > 0 && warmup >= duration && !bins) {
             r.badValue("warmup", warmup, "not shorter than duration = " + duration + " s: nothing would be measured");
         }
         if (duration > 0 && duration / seriesInterval > MAX_SERIES_POINTS) {
@@ -845,12 +1043,17 @@ public final class ScenarioLoader {
             r.problem("events", "a spike scales the arrival rate, which needs arrivals.process = poisson, on-off or diurnal (was "
                     + arrivals.process() + ")");
         }
-        if (arrivals.process().equals("diurnal") && arrivals.diurnal().period() == 0 && duration == 0) {
-            r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds");
+        if (arrivals.process().equals("diurnal") && arrivals.diurnal().period() == 0 && !arrivals.diurnal().periodIsHorizon()
+                && duration == 0) {
+            r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds, or period = horizon");
         }
         int allowed = balancers.allowedSize(nodes.count());
         if (policies.contains("power-of-k") && policy.k() > allowed) {
             r.problem("policy.k", policy.k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
+        }
+        if (policies.contains("maglev") && policy.production().maglevTableSize() < allowed) {
+            r.badValue("policy.maglev.table-size", policy.production().maglevTableSize(), "a prime >= the allowed set ("
+                    + allowed + " nodes): every node needs a slot; e.g. " + nextPrime(Math.max(allowed, 65537)));
         }
         if (policies.contains("p2c") && allowed < 2) {
             r.problem("policies", "p2c samples 2 distinct nodes but the allowed set has " + allowed);
@@ -869,7 +1072,7 @@ public final class ScenarioLoader {
                     "at %.4g requests/s that is about %.3g requests per run, more than %.0e; use a shorter duration or set requests",
                     lambda, lambda * duration, MAX_EXPECTED_REQUESTS));
         }
-        if (rho >= 1 && nodes.queueCapacity() == 0 && !"profiles".equals(r.config().getString("nodes.model"))) {
+        if (rho >= 1 && nodes.queueCapacity() == 0 && !bins && !"profiles".equals(r.config().getString("nodes.model"))) {
             String unstable = "an open system without rejection is unstable at utilisation >= 1; use a value below 1"
                     + " or bound the queues with nodes.queue-capacity > 0";
             if (arrivals.rate() > 0) {

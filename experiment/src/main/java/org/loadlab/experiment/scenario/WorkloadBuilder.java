@@ -94,7 +94,33 @@ public final class WorkloadBuilder {
 
     private static ArrivalProcess rateDriven(Scenario scenario, double lambda, RandomGenerator rng) {
         Scenario.Arrivals a = scenario.arrivals();
-        RateFunction rate = switch (a.process()) {
+        if (a.process().equals("periodic")) {
+            return new org.loadlab.workload.arrival.PeriodicArrivals(lambda); // seed 003's load generator: evenly spaced
+        }
+        List<Scenario.Event> spikes = scenario.events().stream().filter(e -> e.type().equals("spike")).toList();
+        if (spikes.isEmpty() && a.process().equals("poisson")) {
+            return new PoissonArrivals(lambda, rng);
+        }
+        RateFunction rate = rate(scenario, lambda);
+        for (Scenario.Event s : spikes) {
+            rate = new SpikeRate(rate, s.at(), s.until(), s.factor());
+        }
+        return new NonHomogeneousPoissonArrivals(rate, rng);
+    }
+
+    /**
+     * The rate function λ(t) of a rate-driven process before spikes: constant, the on-off
+     * square wave or the diurnal rate (its period per {@link #diurnalPeriod}, its burst
+     * windows evenly spaced or at {@code burst-starts}), normalised to mean {@code lambda}.
+     *
+     * @param scenario the scenario (a rate-driven process: poisson, on-off or diurnal)
+     * @param lambda the run's mean arrival rate, requests/s
+     * @return the rate function
+     * @throws IllegalArgumentException if the diurnal period comes out 0 (period 0 without a duration)
+     */
+    public static RateFunction rate(Scenario scenario, double lambda) {
+        Scenario.Arrivals a = scenario.arrivals();
+        return switch (a.process()) {
             case "on-off" -> {
                 Scenario.OnOff o = a.onOff();
                 double norm = new SquareWaveRate(1, o.highFactor(), o.lowFactor(), o.period(), o.duty(), true).meanRate();
@@ -102,27 +128,62 @@ public final class WorkloadBuilder {
             }
             case "diurnal" -> {
                 Scenario.Diurnal dn = a.diurnal();
-                double period = dn.period() > 0 ? dn.period() : scenario.duration();
+                double period = diurnalPeriod(scenario, lambda);
                 if (!(period > 0)) {
                     throw new IllegalArgumentException("arrivals.diurnal.period = 0 needs a duration > 0 to stand in for it");
                 }
-                double[] windows = DiurnalRate.evenWindows(dn.burstWindows(), dn.burstWidth());
+                double[] windows = dn.burstStarts().isEmpty() ? DiurnalRate.evenWindows(dn.burstWindows(), dn.burstWidth())
+                        : dn.burstStarts().stream().mapToDouble(Double::doubleValue).toArray();
                 double norm = new DiurnalRate(1, dn.amplitude(), period, windows, dn.burstWidth(), dn.burstFactor()).meanRate();
                 yield new DiurnalRate(lambda / norm, dn.amplitude(), period, windows, dn.burstWidth(), dn.burstFactor());
             }
             default -> new ConstantRate(lambda);
         };
-        List<Scenario.Event> spikes = scenario.events().stream().filter(e -> e.type().equals("spike")).toList();
-        if (a.process().equals("periodic")) {
-            return new org.loadlab.workload.arrival.PeriodicArrivals(lambda);
+    }
+
+    /**
+     * The diurnal period of a run, seconds: {@code arrivals.diurnal.period}, the duration when
+     * it is 0, or with {@code period = horizon} the request horizon H = requests / λ̄ (SPEC.md
+     * §5: the time the run's requests take at the mean rate, which follows the run's capacity).
+     *
+     * @param scenario the scenario
+     * @param lambda the run's mean arrival rate λ̄, requests/s
+     */
+    public static double diurnalPeriod(Scenario scenario, double lambda) {
+        Scenario.Diurnal dn = scenario.arrivals().diurnal();
+        if (dn.periodIsHorizon()) {
+            return scenario.requests() / lambda;
         }
-        if (spikes.isEmpty() && a.process().equals("poisson")) {
-            return new PoissonArrivals(lambda, rng);
+        return dn.period() > 0 ? dn.period() : scenario.duration();
+    }
+
+    /**
+     * Where the measurement window of a run starts, seconds: {@code warmup}, or with
+     * {@code warmup-requests = N} the arrival instant of request N + 1 if that is later. The
+     * instant is found by drawing the run's arrival stream ahead (it depends only on the run
+     * seed), so the window is known before the run starts and every shell uses the same one.
+     *
+     * @param scenario the scenario
+     * @param capacity cluster capacity C = Σ c·μ_j of the run, work units/s
+     * @param seed the run seed
+     * @return the warm-up end, seconds, ≥ 0
+     * @throws IllegalArgumentException if fewer than N + 1 requests arrive in the run (naming both)
+     */
+    public static double warmupEnd(Scenario scenario, double capacity, long seed) {
+        long n = scenario.warmupRequests();
+        if (n == 0) {
+            return scenario.warmup();
         }
-        for (Scenario.Event s : spikes) {
-            rate = new SpikeRate(rate, s.at(), s.until(), s.factor());
+        ArrivalProcess arrivals = build(scenario, capacity, seed).arrivals();
+        double t = Double.NaN;
+        for (long i = 0; i <= n; i++) {
+            t = arrivals.next();
         }
-        return new NonHomogeneousPoissonArrivals(rate, rng);
+        if (t == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException("warmup-requests = " + n + ": the run's arrivals end before request " + (n + 1)
+                    + "; use fewer warm-up requests or a longer duration");
+        }
+        return Math.max(scenario.warmup(), t);
     }
 
     private static ArrivalProcess mmpp(Scenario.Mmpp m, double lambda, RandomGenerator rng) {
@@ -150,8 +211,18 @@ public final class WorkloadBuilder {
                 : TraceReader.read(Path.of(f)));
     }
 
-    /** The demand distribution of a (non-trace) demand block, scaled to its mean. */
-    static DemandDistribution demand(Scenario.Demand d, RandomGenerator rng) {
+    /**
+     * The demand distribution of a (non-trace) demand block, scaled to its mean. A mixture
+     * scales each component to its own mean ({@code mixture-scaling = components}), or mixes
+     * the components in their standard form and scales the mixture
+     * ({@code mixture-scaling = mixture}, SPEC.md §5; for seed 001's components this is
+     * exactly {@link org.loadlab.workload.demand.SizeMixes#seed001}, draw for draw).
+     *
+     * @param d a validated demand block other than {@code trace}
+     * @param rng the run's demand stream
+     * @return the distribution, mean {@code d.mean()}
+     */
+    public static DemandDistribution demand(Scenario.Demand d, RandomGenerator rng) {
         return switch (d.distribution()) {
             case "deterministic" -> new DeterministicDemand(d.mean());
             case "lognormal" -> new LogNormalDemand(d.mean(), d.sigma(), rng);
@@ -161,11 +232,26 @@ public final class WorkloadBuilder {
                 DemandDistribution[] parts = new DemandDistribution[w.length];
                 for (int i = 0; i < w.length; i++) {
                     w[i] = d.components().get(i).weight();
-                    parts[i] = demand(d.components().get(i).demand(), rng);
+                    Scenario.Demand c = d.components().get(i).demand();
+                    parts[i] = demand(d.scalesMixture() ? standardForm(c) : c, rng);
                 }
                 yield ScaledDemand.toMean(new MixtureDemand(w, parts, rng), d.mean());
             }
             default -> new ExponentialDemand(d.mean(), rng);
         };
+    }
+
+    /**
+     * A component in its standard form: exponential and deterministic with mean 1, log-normal
+     * exp(N(0, σ²)) (mean e^{σ²/2}), Pareto with x_m = 1 (mean α/(α − 1)).
+     */
+    static Scenario.Demand standardForm(Scenario.Demand c) {
+        double mean = switch (c.distribution()) {
+            case "lognormal" -> org.loadlab.workload.demand.SizeMixes.standardLogNormalMean(c.sigma());
+            case "pareto" -> org.loadlab.workload.demand.SizeMixes.standardParetoMean(c.alpha());
+            default -> 1.0;
+        };
+        return new Scenario.Demand(c.distribution(), mean, c.sigma(), c.alpha(), c.components(),
+                c.prefillSecondsPerToken(), c.decodeSecondsPerToken(), c.mixtureScaling());
     }
 }

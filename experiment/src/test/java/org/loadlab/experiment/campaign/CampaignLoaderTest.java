@@ -56,6 +56,27 @@ class CampaignLoaderTest {
     }
 
     @Test
+    void setOverridesEveryScenarioIsStoredInTheDefinitionAndChangesTheId() {
+        CampaignPlan plain = loader.load("policy-sweep", "101");
+        CampaignPlan longer = loader.load("policy-sweep", "101", List.of("warmup=100", "nodes.count=8"));
+        assertNotEquals(plain.id(), longer.id(), "overrides are part of the campaign");
+        assertEquals(plain.runs().size(), longer.runs().size());
+        for (CampaignPlan.PlannedRun r : longer.runs()) {
+            assertEquals(100.0, r.spec().scenario().warmup());
+            assertEquals(8, r.spec().scenario().nodes().count());
+        }
+        assertTrue(longer.definitionJson().contains("\"warmup\":100"), longer.definitionJson());
+        CampaignPlan again = loader.parse(ConfigFactory.parseString(longer.definitionJson()), "stored");
+        assertEquals(longer.id(), again.id(), "resume rebuilds the same plan from the stored definition");
+        ScenarioException bad = assertThrows(ScenarioException.class,
+                () -> loader.load("policy-sweep", "101", List.of("nodes.cont=3")));
+        assertTrue(bad.getMessage().contains("nodes.cont: unknown key"), bad.getMessage());
+        ScenarioException malformed = assertThrows(ScenarioException.class,
+                () -> loader.load("policy-sweep", "101", List.of("warmup")));
+        assertTrue(malformed.getMessage().contains("--set 'warmup': expected key=value"), malformed.getMessage());
+    }
+
+    @Test
     void seedsChangeTheId() {
         CampaignPlan a = loader.load("policy-sweep", "101:102");
         CampaignPlan b = loader.load("policy-sweep", "101:103");

@@ -76,6 +76,11 @@ public class ForwardingSink implements MetricsSink {
     }
 
     @Override
+    public void messageSent(double now, org.loadlab.kernel.Message message) {
+        next.messageSent(now, message); // passed on whole: the last stage may count by class without a name lookup
+    }
+
+    @Override
     public void messageSent(double now, String kind, int bytes) {
         next.messageSent(now, kind, bytes);
     }

@@ -1,7 +1,8 @@
 package org.loadlab.kernel.sim;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
 import org.loadlab.kernel.Address;
@@ -29,6 +30,15 @@ import org.loadlab.kernel.StreamSeeds;
  * </ul>
  * Same seed, same entities, same events: the same sequence of handler calls, bit for bit.
  *
+ * <p>Speed: the future-event list is {@link EventQueue} (FIFO lanes for constant delays and
+ * a 4-ary heap for the rest). A timer is an entry of that list whose id the entity keeps
+ * while the timer is live (its first timer in two fields, others in a {@link TimerIndex});
+ * there is no timer object, and the engine allocates nothing per event (the messages are
+ * the cores' own records). A cancelled timer that is still the last entry of its lane is
+ * removed at once; any other stays in the list and is skipped by its id when it comes up,
+ * without touching its message.
+ * docs/performance.md has the design and the measurements.
+ *
  * <p>Source: DESIGN.md ("The sim shell").
  */
 public final class SimEngine {
@@ -41,8 +51,11 @@ public final class SimEngine {
     private final LatencyModel latency;
     private final RandomGenerator networkRng;
     private final MetricsSink metrics;
-    private final Map<Long, Double> lastDelivery;
-    private final java.util.List<Cut> cuts = new java.util.ArrayList<>();
+    private final PairClock lastDelivery;
+    private final int clientBase;
+    private final int serviceBase;
+    private static final long NO_TIMER = -1L; // never an event id
+    private final List<Cut> cuts = new ArrayList<>();
     private double now;
     private boolean started;
     private long events;
@@ -86,7 +99,9 @@ public final class SimEngine {
         this.latency = latency;
         this.networkRng = StreamSeeds.stream(seed, StreamSeeds.NETWORK, 0);
         this.metrics = metrics;
-        this.lastDelivery = latency.jitterMean() > 0 ? new HashMap<>() : null;
+        this.lastDelivery = latency.jitterMean() > 0 ? new PairClock() : null;
+        this.clientBase = nodes + balancers;
+        this.serviceBase = clientBase + clients;
     }
 
     /**
@@ -117,8 +132,8 @@ public final class SimEngine {
      *
      * @throws IllegalArgumentException if {@code until <= from} or an address does not exist
      */
-    public void cut(double from, double until, java.util.Collection<? extends Address> sideA,
-                    java.util.Collection<? extends Address> sideB) {
+    public void cut(double from, double until, Collection<? extends Address> sideA,
+                    Collection<? extends Address> sideB) {
         if (!(until > from)) {
             throw new IllegalArgumentException("a cut must heal after it starts: [" + from + ", " + until + ")");
         }
@@ -152,6 +167,7 @@ public final class SimEngine {
      * {@code to} at absolute time {@code at} seconds.
      */
     public void schedule(double at, Address to, Message message) {
+        // at any time, so never in a lane
         queue.push(at, slotOf(to), message);
     }
 
@@ -171,17 +187,19 @@ public final class SimEngine {
             }
             queue.pop();
             now = queue.time();
-            Entity e = entities[queue.target()];
-            Object payload = queue.payload();
-            if (payload instanceof Timer t) {
-                if (t.cancelled) {
-                    continue;
-                }
-                e.forget(t);
-                payload = t.message;
+            int slot = queue.target();
+            Entity e = entities[slot];
+            if (queue.poppedTimer() && !e.fired(queue.poppedId())) {
+                continue; // cancelled or replaced
             }
             events++;
-            e.logic.on((Message) payload, e);
+            // Two call sites: nodes (one class per run) and the rest, so each site stays mono-
+            // or bimorphic and the JIT can inline the handler instead of an interface dispatch.
+            if (slot < nodeCount) {
+                e.logic.on((Message) queue.payload(), e);
+            } else {
+                e.logic.on((Message) queue.payload(), e);
+            }
         }
         return now;
     }
@@ -232,21 +250,25 @@ public final class SimEngine {
     }
 
     private int slotOf(Address a) {
-        int i = a.index();
+        int i;
         int slot;
         int limit;
-        if (a instanceof NodeId) {
+        if (a instanceof NodeId n) {
+            i = n.index();
             slot = i;
             limit = nodeCount;
-        } else if (a instanceof BalancerId) {
+        } else if (a instanceof BalancerId b) {
+            i = b.index();
             slot = nodeCount + i;
             limit = balancerCount;
-        } else if (a instanceof ClientId) {
-            slot = nodeCount + balancerCount + i;
+        } else if (a instanceof ClientId c) {
+            i = c.index();
+            slot = clientBase + i;
             limit = clientCount;
         } else {
-            slot = nodeCount + balancerCount + clientCount + i;
-            limit = entities.length - nodeCount - balancerCount - clientCount;
+            i = a.index();
+            slot = serviceBase + i;
+            limit = entities.length - serviceBase;
         }
         if (i >= limit) {
             throw new IllegalArgumentException(a + " does not exist in this run");
@@ -258,34 +280,23 @@ public final class SimEngine {
         int target = slotOf(to);
         messages++;
         metrics.messageSent(now, message);
-        double at = now;
-        boolean clientHop = from.address instanceof ClientId || to instanceof ClientId;
-        if (!clientHop && target != from.slot) {
-            at += latency.sample(networkRng);
-            if (!cuts.isEmpty()) {
-                at = heldBack(from.slot, target, at);
-            }
-            if (lastDelivery != null) {
-                long pair = ((long) from.slot << 32) | target;
-                Double last = lastDelivery.get(pair);
-                if (last != null && last > at) {
-                    at = last;
-                }
-                lastDelivery.put(pair, at);
+        if (from.client || (target >= clientBase && target < serviceBase) || target == from.slot) {
+            queue.pushAfter(now, 0.0, target, message); // the driver sits with its balancer: no latency
+            return;
+        }
+        double delay = latency.sample(networkRng);
+        if (!cuts.isEmpty()) {
+            double held = heldBack(from.slot, target, now + delay);
+            if (held > now + delay) { // across a partition: delivered when it heals, still in order per pair
+                queue.push(lastDelivery == null ? held : lastDelivery.deliverAt(from.slot, target, held), target, message);
+                return;
             }
         }
-        queue.push(at, target, message);
-    }
-
-    /** A pending timer; the key maps to at most one live timer per entity. */
-    private static final class Timer {
-        final Object key;
-        final Message message;
-        boolean cancelled;
-
-        Timer(Object key, Message message) {
-            this.key = key;
-            this.message = message;
+        if (lastDelivery == null) {
+            queue.pushAfter(now, delay, target, message);
+        } else {
+            // jitter: a message never overtakes an earlier one of the same pair
+            queue.push(lastDelivery.deliverAt(from.slot, target, now + delay), target, message);
         }
     }
 
@@ -295,18 +306,20 @@ public final class SimEngine {
         final Address address;
         final Logic<Message> logic;
         final RandomGenerator rng;
-        // Live timers by key. Most entities use one key at a time (a node's service slot, the
-        // driver's next arrival), so the first key lives in two fields and the map, created
-        // on demand, only holds the others: no hashing on the common path.
+        final boolean client;
+        // Live timers: key and event id. Most entities use one key at a time (a node's service
+        // slot, the driver's next arrival), so the first lives in two fields and the index,
+        // created on demand, only holds the others: no hashing on the common path.
         private Object firstKey;
-        private Timer firstTimer;
-        private Map<Object, Timer> otherTimers;
+        private long firstId = NO_TIMER;
+        private TimerIndex otherTimers;
 
         Entity(int slot, Address address, Logic<Message> logic, RandomGenerator rng) {
             this.slot = slot;
             this.address = address;
             this.logic = logic;
             this.rng = rng;
+            this.client = address instanceof ClientId;
         }
 
         @Override
@@ -331,63 +344,54 @@ public final class SimEngine {
 
         @Override
         public void startTimer(Object key, double delaySeconds, Message message) {
-            Timer t = new Timer(key, message);
-            Timer old = put(key, t);
-            if (old != null) {
-                old.cancelled = true;
+            cancelTimer(key); // Pekko: a timer started with an active key replaces it
+            queue.pushTimerAfter(now, Math.max(0.0, delaySeconds), slot, message);
+            long id = queue.lastId();
+            if (firstKey == null) {
+                firstKey = key;
+                firstId = id;
+            } else {
+                if (otherTimers == null) {
+                    otherTimers = new TimerIndex();
+                }
+                otherTimers.put(key, id);
             }
-            queue.push(now + Math.max(0.0, delaySeconds), slot, t);
         }
 
         @Override
         public void cancelTimer(Object key) {
-            Timer old = remove(key);
-            if (old != null) {
-                old.cancelled = true;
-            }
-        }
-
-        private Timer put(Object key, Timer t) {
-            boolean first = firstKey != null && (firstKey == key || firstKey.equals(key));
-            if (!first && otherTimers != null && otherTimers.containsKey(key)) {
-                return otherTimers.put(key, t);
-            }
-            if (first || firstKey == null) {
-                Timer old = firstTimer;
-                firstKey = key;
-                firstTimer = t;
-                return old;
-            }
-            if (otherTimers == null) {
-                otherTimers = new HashMap<>();
-            }
-            return otherTimers.put(key, t);
-        }
-
-        private Timer remove(Object key) {
+            long id;
             if (firstKey != null && (firstKey == key || firstKey.equals(key))) {
-                Timer old = firstTimer;
+                id = firstId;
                 firstKey = null;
-                firstTimer = null;
-                return old;
+                firstId = NO_TIMER;
+            } else if (otherTimers != null) {
+                id = otherTimers.removeKey(key);
+                if (id == NO_TIMER) {
+                    return;
+                }
+            } else {
+                return;
             }
-            return otherTimers == null ? null : otherTimers.remove(key);
+            queue.dropIfLast(id); // else it stays in the list and is skipped: its id is no longer live
         }
 
-        /** A timer fired: it is no longer live. */
-        void forget(Timer t) {
-            if (firstTimer == t) {
+        /**
+         * The timer event {@code id} came up: true (and it is no longer live) if it is a live
+         * timer of this entity, false if it was cancelled or replaced.
+         */
+        boolean fired(long id) {
+            if (firstId == id) {
                 firstKey = null;
-                firstTimer = null;
-            } else if (otherTimers != null) {
-                otherTimers.remove(t.key, t);
+                firstId = NO_TIMER;
+                return true;
             }
+            return otherTimers != null && otherTimers.removeId(id);
         }
 
         @Override
         public MetricsSink metrics() {
             return metrics;
         }
-
     }
 }

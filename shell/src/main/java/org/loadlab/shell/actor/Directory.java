@@ -17,7 +17,7 @@ public final class Directory {
         refs.put(address, ref);
     }
 
-    /** Removes the binding of {@code address} (its messages are then dropped). */
+    /** Removes the binding of {@code address}: later messages to it are not delivered ({@link LogicActor} counts them). */
     public void unbind(Address address) {
         refs.remove(address);
     }

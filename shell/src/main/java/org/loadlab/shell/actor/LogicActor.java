@@ -1,5 +1,6 @@
 package org.loadlab.shell.actor;
 
+import java.time.Duration;
 import java.util.function.BiConsumer;
 import java.util.random.RandomGenerator;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -13,6 +14,7 @@ import org.loadlab.kernel.Address;
 import org.loadlab.kernel.Env;
 import org.loadlab.kernel.Logic;
 import org.loadlab.kernel.Message;
+import org.loadlab.kernel.MessageKinds;
 import org.loadlab.kernel.MetricsSink;
 
 /**
@@ -55,6 +57,23 @@ public final class LogicActor extends AbstractBehavior<Message> {
         }
     }
 
+    /**
+     * Local only: reads the core like {@link Inspect}, then stops the actor, so the answer is
+     * the core's last state (no later message is handled). A shell ending a run uses it to
+     * take the census of what a core still holds.
+     *
+     * @param read what to read, given the core and its Env
+     * @param replyTo where the answer goes
+     * @param <T> the answer's type
+     */
+    public record InspectAndStop<T>(java.util.function.BiFunction<Logic<?>, Env, T> read, ActorRef<T> replyTo)
+            implements Message {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+
     /** Tells the actor to run its logic's {@code onStart}. */
     public record Start() implements Message {
         @Override
@@ -73,10 +92,30 @@ public final class LogicActor extends AbstractBehavior<Message> {
      * @param metrics thread-safe observation sink
      * @param afterMessage called after each handled message with the env's time (e.g. to
      *     publish a node's snapshot to an oracle board), or null
+     * @param timerLag where the lateness of each timer is recorded, or null (not measured)
      */
     public record Wiring(Address self, Directory directory, ShellClock clock, RandomGenerator rng,
-                         MetricsSink metrics, BiConsumer<Logic<?>, Double> afterMessage) {
+                         MetricsSink metrics, BiConsumer<Logic<?>, Double> afterMessage, TimerLag timerLag) {
+        /** Wiring that does not measure timer lag. */
+        public Wiring(Address self, Directory directory, ShellClock clock, RandomGenerator rng,
+                      MetricsSink metrics, BiConsumer<Logic<?>, Double> afterMessage) {
+            this(self, directory, clock, rng, metrics, afterMessage, null);
+        }
     }
+
+    /** A timer's message with the wall-clock instant ({@code System.nanoTime()}) it is due, for {@link TimerLag}. */
+    private record Due(Message message, long dueNanos) implements Message {
+        @Override
+        public int estimatedBytes() {
+            return message.estimatedBytes();
+        }
+    }
+
+    /**
+     * Counter: messages the shell could not deliver because no actor is bound to their
+     * address; {@code undelivered_<kind>} (e.g. {@code undelivered_request}) counts them by kind.
+     */
+    public static final String UNDELIVERED = "undelivered";
 
     private final Logic<Message> logic;
     private final Wiring wiring;
@@ -111,8 +150,15 @@ public final class LogicActor extends AbstractBehavior<Message> {
                     return this;
                 })
                 .onMessage(Inspect.class, this::onInspect)
+                .onMessage(InspectAndStop.class, this::onInspectAndStop)
                 .onMessage(Apply.class, a -> {
                     a.action().accept(logic, env);
+                    published();
+                    return this;
+                })
+                .onMessage(Due.class, d -> {
+                    wiring.timerLag().record(System.nanoTime() - d.dueNanos());
+                    logic.on(d.message(), env);
                     published();
                     return this;
                 })
@@ -129,6 +175,13 @@ public final class LogicActor extends AbstractBehavior<Message> {
         Object answer = inspect.read().apply(logic, env);
         inspect.replyTo().tell(answer);
         return this;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Behavior<Message> onInspectAndStop(InspectAndStop inspect) {
+        Object answer = inspect.read().apply(logic, env);
+        inspect.replyTo().tell(answer);
+        return Behaviors.stopped();
     }
 
     private void published() {
@@ -160,12 +213,23 @@ public final class LogicActor extends AbstractBehavior<Message> {
             ActorRef<Message> ref = wiring.directory().lookup(to);
             if (ref != null) {
                 ref.tell(message);
+            } else {
+                // No actor is bound to the address (e.g. its member was removed): the message is
+                // not delivered, and counted so that a run's books show where it went.
+                String kind = MessageKinds.of(message);
+                wiring.metrics().count(now(), UNDELIVERED, 1);
+                wiring.metrics().count(now(), UNDELIVERED + "_" + kind.toLowerCase(java.util.Locale.ROOT), 1);
             }
         }
 
         @Override
         public void startTimer(Object key, double delaySeconds, Message message) {
-            timers.startSingleTimer(key, message, wiring.clock().realDuration(delaySeconds));
+            Duration delay = wiring.clock().realDuration(delaySeconds);
+            if (wiring.timerLag() == null) {
+                timers.startSingleTimer(key, message, delay);
+            } else {
+                timers.startSingleTimer(key, new Due(message, System.nanoTime() + delay.toNanos()), delay);
+            }
         }
 
         @Override

@@ -26,7 +26,9 @@ import org.apache.pekko.persistence.jdbc.testkit.javadsl.SchemaUtils;
  * Runs (or resumes) a campaign: opens its journal, asks the {@link CampaignEntity} which
  * runs are already stored, lets a {@link CampaignCoordinator} execute the rest on
  * {@code workers} worker actors, marks the campaign finished and returns every run's
- * result in plan order. Re-running a finished campaign only re-reads its journal.
+ * result in plan order. Re-running a finished campaign only re-reads its journal. The
+ * simulations themselves run on a {@link RunPrefetch} pool of {@code workers} threads,
+ * which for a fresh campaign starts before the actor system does.
  */
 public final class CampaignRunner {
     private static final Duration ASK_TIMEOUT = Duration.ofSeconds(60);
@@ -62,6 +64,8 @@ public final class CampaignRunner {
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cannot create " + dir + ": " + e.getMessage(), e);
         }
+        // A fresh campaign has nothing stored yet: simulate while the actor system and journal start.
+        RunPrefetch prefetch = CampaignStore.isFresh(dir, env()) ? new RunPrefetch(plan.runs(), workers, execute) : null;
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "loadlab-campaign", config(dir, workers));
         try {
             await(SchemaUtils.createIfNotExists(system), "create the journal tables");
@@ -77,9 +81,13 @@ public final class CampaignRunner {
                 }
             }
             int resumedFrom = plan.runs().size() - pending.size();
+            if (prefetch == null) {
+                prefetch = new RunPrefetch(pending, workers, execute);
+            }
+            RunPrefetch ahead = prefetch;
             CompletableFuture<Done> done = new CompletableFuture<>();
             try (CampaignProgress progress = new CampaignProgress(plan.id(), plan.runs().size(), resumedFrom, out, terminal)) {
-                system.systemActorOf(CampaignCoordinator.create(entity, pending, workers, execute, i -> progress.step(), done),
+                system.systemActorOf(CampaignCoordinator.create(entity, pending, workers, ahead::result, i -> progress.step(), done),
                         "coordinator", org.apache.pekko.actor.typed.Props.empty());
                 await(done, "run the campaign");
             }
@@ -89,6 +97,9 @@ public final class CampaignRunner {
             return new Outcome(plan.runs().size(), resumedFrom, (System.nanoTime() - t0) / 1e9,
                     List.copyOf(last.completed().values()));
         } finally {
+            if (prefetch != null) {
+                prefetch.close();
+            }
             system.terminate();
             try {
                 system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);

@@ -58,6 +58,18 @@ public final class CampaignStore {
                 .withValue("pekko-persistence-jdbc.shared-databases.campaign", db.withFallback(pool).root());
     }
 
+    /**
+     * True if campaign {@code dir} certainly has nothing stored yet: the embedded H2 journal
+     * file does not exist. With PostgreSQL the journal may hold the campaign, so false.
+     *
+     * @param dir campaign output directory
+     * @param env the process environment
+     */
+    public static boolean isFresh(Path dir, Map<String, String> env) {
+        String url = env.get(URL_ENV);
+        return (url == null || url.isBlank()) && !java.nio.file.Files.exists(dir.resolve("journal").resolve("campaign.mv.db"));
+    }
+
     /** A human description of where the journal is. */
     public static String describe(Path dir, Map<String, String> env) {
         String url = env.get(URL_ENV);

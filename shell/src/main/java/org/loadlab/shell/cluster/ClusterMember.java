@@ -26,6 +26,9 @@ import org.loadlab.shell.metrics.KamonMetrics;
  * Kamon and terminates the system.
  */
 public final class ClusterMember {
+    /** Artery's remote instruments (run on every remote message). */
+    static final String REMOTE_INSTRUMENTS = "pekko.remote.artery.advanced.instruments";
+
     private final ActorSystem<Void> system;
     private final ClusterSettings settings;
     private final ActorRef<Gateway.Command> gateway;
@@ -48,6 +51,16 @@ public final class ClusterMember {
      */
     public static ClusterMember start(Config config, ControlEdge edge) {
         ClusterSettings settings = ClusterSettings.from(config);
+        if (!settings.kamonAttach() && config.hasPath(REMOTE_INSTRUMENTS)) {
+            // kamon-bundle's reference.conf adds its Artery RemoteInstrument, which then runs on every remote
+            // message (context propagation) although the instrumentation it serves is not attached.
+            config = config.withValue(REMOTE_INSTRUMENTS, com.typesafe.config.ConfigValueFactory.fromIterable(
+                    config.getStringList(REMOTE_INSTRUMENTS).stream().filter(c -> !c.contains("Kamon")).toList()));
+        }
+        if (settings.has("gateway") && settings.journal()) {
+            // The gateway journals its experiments (ExperimentEntity) in H2 under the results directory or PostgreSQL.
+            config = ExperimentStore.config(settings.resultsDir(), System.getenv()).withFallback(config);
+        }
         SinkFactory tees = SinkFactory.NONE;
         if (settings.kamon()) {
             KamonMetrics.start(config, settings.kamonAttach());

@@ -19,6 +19,11 @@ import java.util.List;
  * @param stopTimeout how long to wait for the members' last observations
  * @param flushInterval how often members send their observations to the gateway
  * @param mergeLag how long the gateway holds observations back to feed them in time order (real time)
+ * @param jitWarmup before an experiment that involves a member that has not run one yet, the members run the
+ *     experiment's scenario for this long (real time) and discard it, so that the JIT has compiled the hot paths
+ *     before anything is measured (0 = never)
+ * @param journal whether the gateway journals its experiments ({@link ExperimentEntity}, {@link ExperimentStore})
+ * @param checkpointInterval how often a running experiment's merged status is journaled
  * @param maxRunning experiments that may run at once
  * @param maxNodes largest nodes.count of a cluster experiment
  * @param decisionsKept decisions each balancer keeps for GET /explain-routing (the guardrails themselves are
@@ -30,7 +35,8 @@ import java.util.List;
  */
 public record ClusterSettings(List<String> roles, String httpHost, int httpPort, String httpToken, String requireToken,
                               Path resultsDir, Duration startTimeout, Duration stopTimeout, Duration flushInterval,
-                              Duration mergeLag, int maxRunning, int maxNodes, int decisionsKept, boolean kamon, boolean kamonAttach, Duration maxLifetime,
+                              Duration mergeLag, Duration jitWarmup, boolean journal, Duration checkpointInterval,
+                              int maxRunning, int maxNodes, int decisionsKept, boolean kamon, boolean kamonAttach, Duration maxLifetime,
                               boolean exitOnStdinEof) {
 
     /** Reads the settings from a member's whole config. */
@@ -40,7 +46,8 @@ public record ClusterSettings(List<String> roles, String httpHost, int httpPort,
         return new ClusterSettings(c.getStringList("roles"), c.getString("http.host"), c.getInt("http.port"),
                 c.getString("http.token"), c.getString("http.require-token"), Path.of(c.getString("results-dir")),
                 c.getDuration("start-timeout"), c.getDuration("stop-timeout"), c.getDuration("flush-interval"),
-                c.getDuration("merge-lag"), c.getInt("max-running-experiments"), c.getInt("max-nodes"),
+                c.getDuration("merge-lag"), c.getDuration("jit-warmup"), c.getBoolean("journal"),
+                c.getDuration("checkpoint-interval"), c.getInt("max-running-experiments"), c.getInt("max-nodes"),
                 c.getInt("explain.decisions-kept"), m.getBoolean("kamon"), m.getBoolean("attach-instrumentation"),
                 c.getDuration("max-lifetime"), c.getBoolean("exit-on-stdin-eof"));
     }

@@ -83,9 +83,22 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
      * @param timeScale scenario seconds per real second
      * @param baseDir directory relative trace paths are resolved against
      * @param placements members and their shares, by member address
+     * @param warmupFor null for an experiment; for a JIT warm-up run, the id of the experiment it warms the
+     *     members up for (its observations are counted but no files are written)
+     * @param awaitWarmup true if this experiment waits for {@link Proceed} (its warm-up run ended) before it
+     *     asks the members to prepare
      */
     public record Definition(String id, Scenario scenario, String policy, long seed, double timeScale, String baseDir,
-                             Map<String, Placement> placements) {
+                             Map<String, Placement> placements, String warmupFor, boolean awaitWarmup) {
+        /** An experiment that starts at once. */
+        public Definition(String id, Scenario scenario, String policy, long seed, double timeScale, String baseDir,
+                          Map<String, Placement> placements) {
+            this(id, scenario, policy, seed, timeScale, baseDir, placements, null, false);
+        }
+    }
+
+    /** From the gateway: the JIT warm-up run ended, start the experiment. */
+    public record Proceed() implements Protocol.RunnerCommand {
     }
 
     // ---- local messages (never leave the gateway)
@@ -96,6 +109,9 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     }
 
     private record StopTimeout() implements Protocol.RunnerCommand {
+    }
+
+    private record CheckpointDue() implements Protocol.RunnerCommand {
     }
 
     private record Scripted(int index) implements Protocol.RunnerCommand {
@@ -149,6 +165,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     private static final ObjectMapper FILES = new ObjectMapper();
 
     private final Definition def;
+    private final ActorRef<ExperimentEntity.Command> journal;
     private final Runnable onEnded;
     private final ClusterSettings settings;
     private final TimerScheduler<Protocol.RunnerCommand> timers;
@@ -157,12 +174,17 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     private final org.loadlab.kernel.MetricsSink driverSink;
     private final ObservationMerger merger;
     private final RunAssembly assembly;
+    /** Where the measurement window starts, seconds (warmup, or the arrival of request warmup-requests + 1). */
+    private final double warmup;
     private final WorkloadDriver driver;
     private final Directory driverDirectory = new Directory();
     private final Map<Integer, ActorRef<Message>> nodeRefs = new HashMap<>();
     private final Set<String> ready = new HashSet<>();
     private final Set<String> removedMembers = new HashSet<>();
     private final Set<String> waitingStop = new HashSet<>();
+    private final List<Protocol.BalancerHeld> censuses = new ArrayList<>();
+    private final List<Protocol.PeerHeld> peerCensuses = new ArrayList<>();
+    private RequestAccounting accounting;
     private final List<Map<String, Object>> events = new ArrayList<>();
     private final List<Map<String, Object>> policyChanges = new ArrayList<>();
     private final Instant createdAt = Instant.now();
@@ -182,6 +204,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     private RunMetrics finalMetrics;
     private Path resultsDir;
     private boolean balancersComplete;
+    private boolean warmingUp;
 
     /**
      * @param def what to run
@@ -191,22 +214,55 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
      */
     public static Behavior<Protocol.RunnerCommand> create(Definition def, ClusterSettings settings, SinkFactory tees,
                                                           Runnable onEnded) {
-        return Behaviors.setup(ctx -> Behaviors.withTimers(t -> new ExperimentRunner(ctx, t, def, settings, tees, onEnded)));
+        return create(def, settings, tees, null, onEnded);
+    }
+
+    /**
+     * @param def what to run
+     * @param settings the gateway member's settings
+     * @param tees give the driver's observations (Kamon), or {@link SinkFactory#NONE}
+     * @param journal the experiment's entity, told its checkpoints and its end; null to journal nothing
+     * @param onEnded called (on this actor's thread) once the experiment has finished, stopped or failed
+     */
+    public static Behavior<Protocol.RunnerCommand> create(Definition def, ClusterSettings settings, SinkFactory tees,
+                                                          ActorRef<ExperimentEntity.Command> journal, Runnable onEnded) {
+        return create(def, settings, tees, journal, null, onEnded);
+    }
+
+    /**
+     * @param def what to run
+     * @param settings the gateway member's settings
+     * @param tees give the driver's observations (Kamon), or {@link SinkFactory#NONE}
+     * @param journal the experiment's entity, or null
+     * @param assembly the run's cores built from {@code def} (off the actors' threads), or null to build them here
+     * @param onEnded called (on this actor's thread) once the experiment has finished, stopped or failed
+     */
+    public static Behavior<Protocol.RunnerCommand> create(Definition def, ClusterSettings settings, SinkFactory tees,
+                                                          ActorRef<ExperimentEntity.Command> journal, RunAssembly assembly,
+                                                          Runnable onEnded) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(t -> new ExperimentRunner(ctx, t, def, settings, tees, journal,
+                assembly, onEnded)));
     }
 
     private ExperimentRunner(ActorContext<Protocol.RunnerCommand> ctx, TimerScheduler<Protocol.RunnerCommand> timers,
-                             Definition def, ClusterSettings settings, SinkFactory tees, Runnable onEnded) {
+                             Definition def, ClusterSettings settings, SinkFactory tees,
+                             ActorRef<ExperimentEntity.Command> journal, RunAssembly built, Runnable onEnded) {
         super(ctx);
         this.def = def;
+        this.journal = journal;
         this.onEnded = onEnded;
         this.settings = settings;
         this.timers = timers;
         this.currentPolicy = def.policy();
+        this.warmingUp = def.awaitWarmup();
         Scenario s = def.scenario();
         this.clock = new ExperimentClock(def.timeScale());
         this.driverSink = tees.wrap(def.id(), def.timeScale(), driverLog);
-        this.merger = new ObservationMerger(new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval()), def.timeScale());
-        this.assembly = RunAssembly.build(new RunSpec(s, def.policy(), def.seed()));
+        this.assembly = built != null ? built : RunAssembly.build(new RunSpec(s, def.policy(), def.seed()));
+        this.warmup = assembly.warmupSeconds();
+        this.merger = new ObservationMerger(new RunRecorder(s.nodes().count(), warmup, s.seriesInterval()), def.timeScale());
+        merger.expect(DRIVER);
+        def.placements().keySet().forEach(merger::expect);
         this.driver = assembly.driver();
         this.balancerCount = assembly.balancers().length;
 
@@ -220,17 +276,31 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                 ctx.messageAdapter(ClusterEvent.MemberRemoved.class, Removed::new), ClusterEvent.MemberRemoved.class));
         Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(
                 ctx.messageAdapter(ClusterEvent.ReachabilityEvent.class, Reachability::new), ClusterEvent.ReachabilityEvent.class));
-        for (Placement p : def.placements().values()) {
-            p.host().tell(new Protocol.PrepareExperiment(def.id(), s.resolvedJson(), def.baseDir(), def.policy(), def.seed(),
-                    def.timeScale(), p.nodes(), p.balancers(), ctx.getSelf()));
-        }
         timers.startTimerWithFixedDelay(new Tick(), settings.flushInterval());
+        if (!def.awaitWarmup()) {
+            prepare();
+        }
+    }
+
+    /** Asks every member to build its share of the run. */
+    private void prepare() {
+        warmingUp = false;
+        for (Placement p : def.placements().values()) {
+            p.host().tell(new Protocol.PrepareExperiment(def.id(), def.scenario().resolvedJson(), def.baseDir(), def.policy(),
+                    def.seed(), def.timeScale(), p.nodes(), p.balancers(), getContext().getSelf()));
+        }
         timers.startSingleTimer(new StartTimeout(), settings.startTimeout());
     }
 
     @Override
     public Receive<Protocol.RunnerCommand> createReceive() {
         return newReceiveBuilder()
+                .onMessage(Proceed.class, p -> {
+                    if (state == State.STARTING && warmingUp) {
+                        prepare();
+                    }
+                    return this;
+                })
                 .onMessage(Protocol.HostReady.class, r -> {
                     ready.add(r.member());
                     maybeBegin();
@@ -245,11 +315,21 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                     return this;
                 })
                 .onMessage(Protocol.HostStopped.class, s -> {
+                    if (waitingStop.contains(s.member())) {
+                        censuses.addAll(s.held());
+                        peerCensuses.addAll(s.peers());
+                    }
                     waitingStop.remove(s.member());
                     maybeFinalize();
                     return this;
                 })
                 .onMessage(Tick.class, t -> onTick())
+                .onMessage(CheckpointDue.class, c -> {
+                    if (active()) {
+                        checkpoint();
+                    }
+                    return this;
+                })
                 .onMessage(StartTimeout.class, t -> {
                     if (state == State.STARTING) {
                         Set<String> missing = new HashSet<>(def.placements().keySet());
@@ -275,10 +355,14 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                 .onMessage(NodeListing.class, l -> {
                     for (ActorRef<Message> ref : l.listing().getAllServiceInstances(Protocol.nodesKey(def.id()))) {
                         int j = HostedExperiment.indexOf(ref, "node-");
-                        if (j >= 0) {
+                        if (j >= 0 && j < assembly.nodeCount()) {
                             nodeRefs.put(j, ref);
+                            if (assembly.loadSharing()) {
+                                driverDirectory.bind(NodeId.of(j), ref); // the driver sends a load-sharing run's tasks to nodes
+                            }
                         }
                     }
+                    maybeBegin();
                     return this;
                 })
                 .onMessage(BalancerListing.class, l -> onBalancerListing(l.listing()))
@@ -326,7 +410,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     }
 
     private void maybeBegin() {
-        if (state != State.STARTING || !balancersComplete || !ready.containsAll(def.placements().keySet())) {
+        boolean targets = assembly.loadSharing() ? nodeRefs.size() >= assembly.nodeCount() : balancersComplete;
+        if (state != State.STARTING || warmingUp || !targets || !ready.containsAll(def.placements().keySet())) {
             return;
         }
         long origin = ExperimentClock.epochMicros();
@@ -336,7 +421,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         }
         LogicActor.Wiring wiring = new LogicActor.Wiring(new ClientId(0), driverDirectory, clock,
                 StreamSeeds.stream(def.seed(), StreamSeeds.CLIENT, 0), driverSink, null);
-        driverRef = getContext().spawn(LogicActor.create(driver, wiring), "driver");
+        driverRef = getContext().spawn(LogicActor.create(driver, wiring), "driver", Gateway.RUNNER_DISPATCHER);
         driverRef.tell(new LogicActor.Start());
         List<RunAssembly.ScheduledEvent> scripted = assembly.events();
         for (int k = 0; k < scripted.size(); k++) {
@@ -346,14 +431,19 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         startedAt = Instant.now();
         startedNanos = System.nanoTime();
         timers.cancel(new StartTimeout());
+        if (journal != null) {
+            checkpoint();
+            timers.startTimerWithFixedDelay(new CheckpointDue(), settings.checkpointInterval());
+        }
     }
 
     // ------------------------------------------------------------------ run
 
     private Behavior<Protocol.RunnerCommand> onTick() {
-        merger.add(driverLog.drain(Integer.MAX_VALUE));
+        drainDriver(clock.now() - settings.flushInterval().toNanos() / 1e9 * def.timeScale());
         if (state == State.RUNNING || state == State.DRAINING || state == State.STOPPING) {
-            merger.release(clock.now() - settings.mergeLag().toNanos() / 1e9 * def.timeScale());
+            // Up to where every member has sent everything, but never more than merge-lag behind the clock.
+            merger.releaseUpTo(clock.now() - settings.mergeLag().toNanos() / 1e9 * def.timeScale());
         }
         double now = clock.now();
         if (state == State.RUNNING && driver.finished()) {
@@ -395,16 +485,77 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         }
         timers.cancel(new StopTimeout());
         timers.cancel(new Tick());
-        merger.add(driverLog.drain(Integer.MAX_VALUE));
-        finalMetrics = merger.finish(endAt, def.scenario().warmup());
+        drainDriver(Double.MAX_VALUE);
+        finalMetrics = merger.finish(endAt, warmup);
         finishedAt = Instant.now();
         state = userStopped ? State.STOPPED : State.FINISHED;
+        accounting = account();
+        if (def.warmupFor() != null) {
+            if (!accounting.ok()) {
+                getContext().getLog().warn("JIT warm-up run {}: {}", def.id(), accounting.summary());
+            }
+            onEnded.run(); // a warm-up run writes no files
+            return;
+        }
+        if (!accounting.ok()) {
+            // Loudly: the run's numbers cannot be trusted, so the experiment fails (its files are still written).
+            error = accounting.summary();
+            state = State.FAILED;
+            getContext().getLog().error("experiment {}: {}", def.id(), error);
+        }
         try {
             writeResults();
         } catch (IOException | RuntimeException e) {
             error = "could not write results: " + e;
         }
+        journalEnd();
         onEnded.run();
+    }
+
+    /** Journals the merged status so far (the experiment's results if the gateway dies now). */
+    private void checkpoint() {
+        journal.tell(new ExperimentEntity.Checkpoint(StatusJson.write(status())));
+    }
+
+    /** Journals the end with the final status. */
+    private void journalEnd() {
+        if (journal != null) {
+            timers.cancel(new CheckpointDue());
+            journal.tell(new ExperimentEntity.End(stateName(), StatusJson.write(status())));
+        }
+    }
+
+    /** Source name of the driver's records in the merger. */
+    private static final String DRIVER = "driver";
+
+    /** Hands the driver's records to the merger; everything it made before {@code watermark} is among them. */
+    private void drainDriver(double watermark) {
+        merger.add(DRIVER, driverLog.drain(Integer.MAX_VALUE), watermark);
+    }
+
+    /** The books of the run: every generated request completed, rejected, lost, or unresolved with its reason. */
+    private RequestAccounting account() {
+        Set<Integer> gone = new HashSet<>();
+        for (Placement p : def.placements().values()) {
+            if (removedMembers.contains(p.member())) {
+                gone.addAll(p.balancers());
+            }
+        }
+        var l = merger.ledger();
+        if (assembly.loadSharing()) {
+            Set<Integer> goneNodes = new HashSet<>();
+            for (Placement p : def.placements().values()) {
+                if (removedMembers.contains(p.member())) {
+                    goneNodes.addAll(p.nodes());
+                }
+            }
+            return RequestAccounting.ofPeers(driver.generated(), l.arrived(), l.completed(), l.rejected(), l.lost(),
+                    peerCensuses, goneNodes, assembly.nodeCount(), merger.undelivered("arrival"), merger.dropped(),
+                    merger.undelivered());
+        }
+        return RequestAccounting.of(driver.generated(), l.arrived(), l.completed(), l.rejected(), l.lost(), censuses,
+                merger.lostByNodes(), gone,
+                balancerCount, merger.undelivered("arrival"), merger.dropped(), merger.undelivered());
     }
 
     private void writeResults() throws IOException {
@@ -433,6 +584,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         timers.cancel(new Tick());
         state = State.FAILED;
         finishedAt = Instant.now();
+        journalEnd();
         onEnded.run();
     }
 
@@ -453,6 +605,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             fail("member " + member + " left the cluster while the experiment was starting");
             return this;
         }
+        merger.forget(member);
         if (state == State.RUNNING || state == State.DRAINING || state == State.STOPPING) {
             for (int j : p.nodes()) {
                 merger.addQueueReset(now, j, def.scenario().nodes().servers());
@@ -502,6 +655,11 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     }
 
     private Behavior<Protocol.RunnerCommand> onPolicy(Policy req) {
+        if (assembly.loadSharing()) {
+            req.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "experiment " + def.id() + " is a load-sharing"
+                    + " run (protocol " + def.policy() + "): it has no balancer to switch", "experiment", def.id(), null));
+            return this;
+        }
         if (!active()) {
             req.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "experiment " + def.id() + " is " + stateName()
                     + "; only a starting or running experiment can switch policy", "experiment", def.id(), null));
@@ -547,6 +705,12 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
 
     private Behavior<Protocol.RunnerCommand> onChaos(ChaosRequest c) {
         int n = def.scenario().nodes().count();
+        if (assembly.loadSharing()) {
+            c.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "chaos faults act on backend nodes; experiment "
+                    + def.id() + " is a load-sharing run (its peers take the scenario's fail, recover and degrade events)",
+                    "experiment", def.id(), null));
+            return this;
+        }
         if (c.node() == -1 && c.fault().equals("clear") && active()) {
             List<Placement> hosts = alive(true, false);
             Map<String, Object> e = new LinkedHashMap<>();
@@ -685,6 +849,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         Scenario s = def.scenario();
         o.put("id", def.id());
         o.put("status", stateName());
+        if (warmingUp) {
+            o.put("phase", "jit-warm-up: the members run this scenario for " + settings.jitWarmup().toMillis() / 1000.0
+                    + " s first (loadlab.cluster.jit-warmup)");
+        }
         o.put("scenario", s.name());
         o.put("policy", currentPolicy);
         o.put("initialPolicy", def.policy());
@@ -735,6 +903,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             x.put("balancers", pl.balancers());
             x.put("removed", removedMembers.contains(pl.member()));
         }
+        if (accounting != null) {
+            o.put("accounting", accounting);
+        }
+        o.put("observations", observationStats());
         o.put("events", events);
         o.put("policyChanges", policyChanges);
         if (finalMetrics != null) {
@@ -744,6 +916,20 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             r.put("metrics", finalMetrics);
         }
         return o;
+    }
+
+    /** How the members' observations came in: batches, records, the largest flush, what was dropped. */
+    private Map<String, Object> observationStats() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("batches", merger.batches());
+        m.put("records", merger.records());
+        m.put("largestFlushRecords", merger.largestFlush());
+        m.put("maxRecordsPerBatch", Protocol.ObservationBatch.MAX_RECORDS);
+        m.put("clamped", merger.clamped());
+        m.put("refusedByRecorder", merger.refused());
+        m.put("droppedByMembers", merger.droppedByMember());
+        m.put("undeliveredMessages", merger.undelivered());
+        return m;
     }
 
     private Map<String, Object> runInfo() {
@@ -756,6 +942,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         info.put("time_scale", def.timeScale());
         info.put("observations_clamped", merger.clamped());
         info.put("observations_dropped", merger.dropped());
+        info.put("observations", observationStats());
+        info.put("accounting", accounting);
         info.put("routing", routing());
         info.put("assignment", status().get("assignment"));
         info.put("events", events);

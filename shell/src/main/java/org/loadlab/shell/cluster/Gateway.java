@@ -36,6 +36,8 @@ import org.loadlab.experiment.scenario.BuiltIns;
 import org.loadlab.experiment.scenario.Scenario;
 import org.loadlab.experiment.scenario.ScenarioException;
 import org.loadlab.experiment.scenario.ScenarioLoader;
+import org.loadlab.experiment.run.RunAssembly;
+import org.loadlab.experiment.run.RunSpec;
 
 /**
  * The gateway role's registry of experiments, behind the HTTP control API: validates new
@@ -86,6 +88,10 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     public record Chaos(String experiment, int node, String fault, Double value, ActorRef<GatewayReply> replyTo) implements Command {
     }
 
+    /** POST /experiments/{id}/rerun: a new experiment with the definition of {@code id} (running, ended or interrupted). */
+    public record Rerun(String id, ActorRef<GatewayReply> replyTo) implements Command {
+    }
+
     /** GET /nodes. */
     public record Nodes(String experiment, ActorRef<GatewayReply> replyTo) implements Command {
     }
@@ -100,6 +106,19 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     private record Ended(String id) implements Command {
     }
 
+    private record JournalOpened(Throwable failure) implements Command {
+    }
+
+    private record JournaledIds(ExperimentEntity.Registry.Ids ids) implements Command {
+    }
+
+    private record Recovered(String id, ExperimentEntity.State state) implements Command {
+    }
+
+    /** The JIT warm-up run of experiment {@code id} ended. */
+    private record WarmedUp(String id) implements Command {
+    }
+
     private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final ClusterSettings settings;
@@ -108,6 +127,19 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     private final Map<String, ActorRef<Protocol.RunnerCommand>> runners = new LinkedHashMap<>();
     private final Set<String> active = new LinkedHashSet<>();
     private final Map<String, ActorRef<Protocol.HostCommand>> hosts = new HashMap<>();
+    /** Members that have run an experiment or a warm-up since their host registered (their JIT is warm). */
+    private final Set<String> warmMembers = new java.util.HashSet<>();
+    private final Map<String, Set<String>> involvedOf = new HashMap<>();
+    private final Map<String, ActorRef<Protocol.RunnerCommand>> warmups = new HashMap<>();
+    /** Every experiment's definition (this gateway's and the journal's), for reruns. */
+    private final Map<String, ExperimentEntity.Definition> definitions = new HashMap<>();
+    /** Experiments of earlier gateways, as the journal has them (their last status). */
+    private final Map<String, com.fasterxml.jackson.databind.JsonNode> recorded = new LinkedHashMap<>();
+    private final Map<String, ActorRef<ExperimentEntity.Command>> entities = new HashMap<>();
+    private ActorRef<ExperimentEntity.Registry.Command> registry;
+    /** null while the journal opens; then "ready", "off" or why it failed. */
+    private String journalState;
+    private int recovering;
     private int counter;
 
     /**
@@ -124,39 +156,78 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         this.tees = tees;
         ctx.getSystem().receptionist().tell(Receptionist.subscribe(Protocol.HOST_KEY,
                 ctx.messageAdapter(Receptionist.Listing.class, HostListing::new)));
+        if (settings.journal()) {
+            java.util.concurrent.CompletionStage<org.apache.pekko.Done> opened;
+            try {
+                opened = org.apache.pekko.persistence.jdbc.testkit.javadsl.SchemaUtils.createIfNotExists(ctx.getSystem());
+            } catch (RuntimeException e) {
+                opened = java.util.concurrent.CompletableFuture.failedFuture(e);
+            }
+            ctx.pipeToSelf(opened, (done, failure) -> new JournalOpened(failure));
+        } else {
+            journalState = "off";
+        }
     }
 
     @Override
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
                 .onMessage(HostListing.class, l -> {
+                    Map<String, ActorRef<Protocol.HostCommand>> before = new HashMap<>(hosts);
                     hosts.clear();
                     for (ActorRef<Protocol.HostCommand> ref : l.listing().getServiceInstances(Protocol.HOST_KEY)) {
                         hosts.put(memberOf(ref), ref);
                     }
+                    // A member that left, or restarted on the same address (a new host actor), is cold again.
+                    warmMembers.removeIf(m -> !hosts.containsKey(m) || !hosts.get(m).equals(before.get(m)));
                     return this;
                 })
+                .onMessage(JournalOpened.class, this::onJournalOpened)
+                .onMessage(JournaledIds.class, this::onJournaledIds)
+                .onMessage(Recovered.class, this::onRecovered)
+                .onMessage(Rerun.class, this::onRerun)
                 .onMessage(Ended.class, e -> {
                     active.remove(e.id());
+                    warmMembers.addAll(involvedOf.getOrDefault(e.id(), Set.of()));
+                    ActorRef<Protocol.RunnerCommand> w = warmups.remove(e.id());
+                    if (w != null) { // stopped or failed during its warm-up: the warm-up goes too
+                        w.tell(new ExperimentRunner.Stop(getContext().getSystem().ignoreRef()));
+                    }
                     return this;
                 })
-                .onMessage(Create.class, c -> {
-                    c.replyTo().tell(create(c.request()));
+                .onMessage(WarmedUp.class, w -> {
+                    warmMembers.addAll(involvedOf.getOrDefault(w.id(), Set.of()));
+                    warmups.remove(w.id());
+                    ActorRef<Protocol.RunnerCommand> r = runners.get(w.id());
+                    if (r != null) {
+                        r.tell(new ExperimentRunner.Proceed());
+                    }
+                    return this;
+                })
+                .onMessage(Create.class, c -> startCreate(c.request(), null, c.replyTo()))
+                .onMessage(Built.class, b -> {
+                    b.replyTo().tell(create(b));
                     return this;
                 })
                 .onMessage(Get.class, g -> {
                     ActorRef<Protocol.RunnerCommand> r = runners.get(g.id());
-                    if (r == null) {
-                        g.replyTo().tell(GatewayReply.noExperiment(g.id(), runners.keySet()));
-                    } else {
+                    if (r != null) {
                         r.tell(new ExperimentRunner.GetStatus(g.replyTo()));
+                    } else if (recorded.containsKey(g.id())) {
+                        g.replyTo().tell(GatewayReply.ok(recorded.get(g.id())));
+                    } else {
+                        g.replyTo().tell(GatewayReply.noExperiment(g.id(), known()));
                     }
                     return this;
                 })
                 .onMessage(Delete.class, d -> {
                     ActorRef<Protocol.RunnerCommand> r = runners.get(d.id());
-                    if (r == null) {
-                        d.replyTo().tell(GatewayReply.noExperiment(d.id(), runners.keySet()));
+                    if (r == null && recorded.containsKey(d.id())) {
+                        d.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "experiment " + d.id() + " is "
+                                + recorded.get(d.id()).path("status").asText() + " (journaled by an earlier gateway): nothing"
+                                + " to stop; POST /experiments/" + d.id() + "/rerun runs it again", "experiment", d.id(), null));
+                    } else if (r == null) {
+                        d.replyTo().tell(GatewayReply.noExperiment(d.id(), known()));
                     } else {
                         r.tell(new ExperimentRunner.Stop(d.replyTo()));
                     }
@@ -185,6 +256,95 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 .onMessage(Explain.class, e -> route(e.experiment(), e.replyTo(), true,
                         r -> new ExperimentRunner.Explain(e.lastDecisions(), e.replyTo())))
                 .build();
+    }
+
+    /** Every experiment id this gateway knows (its own and the journal's). */
+    private List<String> known() {
+        List<String> ids = new ArrayList<>(recorded.keySet());
+        ids.addAll(runners.keySet());
+        return ids;
+    }
+
+    // ------------------------------------------------------------------ the journal
+
+    private Behavior<Command> onJournalOpened(JournalOpened o) {
+        if (o.failure() != null) {
+            journalState = "unavailable: " + o.failure().getMessage();
+            getContext().getLog().error("the experiment journal ({}) could not be opened, experiments are not journaled: {}",
+                    ExperimentStore.describe(settings.resultsDir(), System.getenv()), o.failure().toString());
+            return this;
+        }
+        registry = getContext().spawn(ExperimentEntity.Registry.create(), "journal-registry");
+        registry.tell(new ExperimentEntity.Registry.GetIds(getContext().messageAdapter(ExperimentEntity.Registry.Ids.class,
+                JournaledIds::new)));
+        return this;
+    }
+
+    private Behavior<Command> onJournaledIds(JournaledIds j) {
+        recovering = j.ids().ids().size();
+        for (String id : j.ids().ids()) {
+            ActorRef<ExperimentEntity.Command> e = entity(id);
+            e.tell(new ExperimentEntity.Get(getContext().messageAdapter(ExperimentEntity.State.class, st -> new Recovered(id, st))));
+        }
+        if (recovering == 0) {
+            journalState = "ready";
+        }
+        return this;
+    }
+
+    private ActorRef<ExperimentEntity.Command> entity(String id) {
+        return entities.computeIfAbsent(id, k -> getContext().spawn(ExperimentEntity.create(k), "journal-" + k));
+    }
+
+    /** An experiment of an earlier gateway: listed with its last status; one without an end was interrupted. */
+    private Behavior<Command> onRecovered(Recovered r) {
+        ExperimentEntity.State st = r.state();
+        if (st.definition() != null) {
+            definitions.put(r.id(), st.definition());
+            com.fasterxml.jackson.databind.node.ObjectNode status;
+            if (st.statusJson() != null) {
+                status = (com.fasterxml.jackson.databind.node.ObjectNode) StatusJson.read(st.statusJson());
+            } else {
+                status = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+                status.put("id", r.id());
+                status.put("scenario", st.definition().scenario());
+                status.put("policy", st.definition().policy());
+                status.put("seed", st.definition().seed());
+                status.put("createdAt", st.definition().createdAt());
+            }
+            String interruptedAt = st.interruptedAt();
+            if (!st.ended()) {
+                interruptedAt = java.time.Instant.now().toString();
+                entity(r.id()).tell(new ExperimentEntity.Interrupt(interruptedAt));
+            }
+            if (st.ended() && !st.status().equals("interrupted")) {
+                status.put("status", st.status());
+            } else {
+                status.put("status", "interrupted");
+                status.put("interruptedAt", interruptedAt);
+                status.put("detail", "the gateway stopped while this experiment ran; progress, metricsSoFar and accounting"
+                        + " are its last checkpoint (" + st.checkpoints() + " taken); POST /experiments/" + r.id()
+                        + "/rerun runs it again");
+            }
+            status.put("journaled", true);
+            recorded.put(r.id(), status);
+        }
+        if (--recovering <= 0) {
+            journalState = "ready";
+            getContext().getLog().info("experiment journal ready ({}): {} experiment(s) of earlier gateways",
+                    ExperimentStore.describe(settings.resultsDir(), System.getenv()), recorded.size());
+        }
+        return this;
+    }
+
+    private Behavior<Command> onRerun(Rerun r) {
+        ExperimentEntity.Definition d = definitions.get(r.id());
+        if (d == null) {
+            r.replyTo().tell(GatewayReply.noExperiment(r.id(), known()));
+            return this;
+        }
+        return startCreate(new ExperimentRequest(null, d.scenarioJson(), List.of(), d.policy(), d.seed(), d.timeScale()), r.id(),
+                r.replyTo());
     }
 
     /** The catalog policies a live switch accepts: every one (all run on the balancer's one decision engine). */
@@ -255,6 +415,16 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                             list.add(o);
                         }
                     }
+                    for (var e : recorded.entrySet()) {
+                        if (!runners.containsKey(e.getKey())) {
+                            Map<String, Object> o = new LinkedHashMap<>();
+                            for (String f : List.of("id", "status", "scenario", "policy", "createdAt", "finishedAt")) {
+                                com.fasterxml.jackson.databind.JsonNode v = e.getValue().get(f);
+                                o.put(f, v == null || v.isNull() ? null : v.asText());
+                            }
+                            list.add(o);
+                        }
+                    }
                     list.sort(Comparator.comparing(o -> String.valueOf(o.get("createdAt"))));
                     l.replyTo().tell(GatewayReply.ok(Map.of("experiments", list)));
                 }));
@@ -289,7 +459,84 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
 
     // ------------------------------------------------------------------ POST /experiments
 
-    private GatewayReply create(ExperimentRequest req) {
+    /** True if a JIT warm-up is configured and one of {@code involved} has not run anything yet. */
+    private boolean needsWarmup(Set<String> involved) {
+        return !settings.jitWarmup().isZero() && !settings.jitWarmup().isNegative() && !warmMembers.containsAll(involved);
+    }
+
+    /**
+     * The experiment's own scenario, cut to the warm-up's length, with no warm-up window and
+     * no scripted events; null if it cannot be cut (then the experiment starts cold).
+     */
+    private Scenario warmupScenario(Scenario s, double timeScale, String baseDir) {
+        double seconds = settings.jitWarmup().toMillis() / 1000.0 * timeScale;
+        try {
+            Config cut = ScenarioLoader.applyOverrides(ConfigFactory.parseString(s.resolvedJson()),
+                    List.of("duration = " + seconds, "warmup = 0", "events = []"), "jit warm-up");
+            return loader.parse(cut, "jit warm-up of " + s.name(), Path.of(baseDir));
+        } catch (ScenarioException | ConfigException e) {
+            org.slf4j.LoggerFactory.getLogger(Gateway.class).warn("no JIT warm-up for scenario {}: {}", s.name(), e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * What the building of a new experiment produced off the gateway's thread: the validated
+     * scenario, policy, seed, the run's cores and those of its JIT warm-up run — or the problem.
+     */
+    private record Built(ExperimentRequest request, String rerunOf, ActorRef<GatewayReply> replyTo, Scenario scenario,
+                         String policy, long seed, RunAssembly assembly, Scenario warmup, RunAssembly warmupAssembly,
+                         GatewayReply problem) implements Command {
+    }
+
+    /** Runners (their merge, their driver) run on their own dispatcher, away from the API's. */
+    static final org.apache.pekko.actor.typed.Props RUNNER_DISPATCHER =
+            org.apache.pekko.actor.typed.DispatcherSelector.fromConfig("loadlab.runner-dispatcher");
+
+    /** Most {@code set} overrides of one POST /experiments. */
+    public static final int MAX_OVERRIDES = 1000;
+    /** Most scripted events of one cluster experiment (each is a timer on the gateway). */
+    public static final int MAX_EVENTS = 10_000;
+
+    /**
+     * Starts building experiment {@code req} on the build dispatcher (parsing and validating
+     * a scenario and building its cores can take long for a large one: never on the gateway's
+     * thread, which answers every other API call); {@link Built} comes back.
+     */
+    private Behavior<Command> startCreate(ExperimentRequest req, String rerunOf, ActorRef<GatewayReply> replyTo) {
+        if (journalState == null) {
+            replyTo.tell(GatewayReply.problem(GatewayReply.Kind.NOT_READY, "the experiment journal is opening ("
+                    + ExperimentStore.describe(settings.resultsDir(), System.getenv()) + "); retry in a second", "journal", null, null));
+            return this;
+        }
+        int overrides = req.overrides() == null ? 0 : req.overrides().size();
+        if (overrides > MAX_OVERRIDES) {
+            replyTo.tell(GatewayReply.badRequest("set", overrides + " keys", "at most " + MAX_OVERRIDES + " keys",
+                    "too many scenario overrides; put them in a scenario object instead"));
+            return this;
+        }
+        if (!(req.timeScale() > 0 && req.timeScale() <= 1000)) {
+            replyTo.tell(GatewayReply.badRequest("timeScale", req.timeScale(), "(0, 1000]", "scenario seconds per real second"));
+            return this;
+        }
+        boolean warmup = !settings.jitWarmup().isZero() && !settings.jitWarmup().isNegative();
+        String baseDir = Path.of(".").toAbsolutePath().normalize().toString();
+        java.util.concurrent.Executor builders = getContext().getSystem().dispatchers()
+                .lookup(org.apache.pekko.actor.typed.DispatcherSelector.fromConfig(BUILD_DISPATCHER));
+        getContext().pipeToSelf(java.util.concurrent.CompletableFuture.supplyAsync(() -> build(req, rerunOf, replyTo, warmup,
+                baseDir), builders), (built, failure) -> built != null ? built : new Built(req, rerunOf, replyTo, null, null, 0,
+                null, null, null, GatewayReply.problem(GatewayReply.Kind.BAD_REQUEST, "the experiment could not be built: "
+                + failure, "scenario", null, null)));
+        return this;
+    }
+
+    /** The dispatcher that parses scenarios and builds cores (loadlab.build-dispatcher, shell reference.conf). */
+    static final String BUILD_DISPATCHER = "loadlab.build-dispatcher";
+
+    /** Parses, validates and builds (pure: runs on the build dispatcher). */
+    private Built build(ExperimentRequest req, String rerunOf, ActorRef<GatewayReply> replyTo, boolean withWarmup, String baseDir) {
+        java.util.function.Function<GatewayReply, Built> no = p -> new Built(req, rerunOf, replyTo, null, null, 0, null, null,
+                null, p);
         Scenario s;
         List<String> overrides = req.overrides() == null ? List.of() : req.overrides();
         try {
@@ -298,53 +545,74 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 try {
                     raw = ConfigFactory.parseString(req.scenarioBody());
                 } catch (ConfigException e) {
-                    return GatewayReply.badRequest("scenario", null, "a scenario object (see docs/scenarios.md)",
-                            "the scenario body does not parse: " + e.getMessage());
+                    return no.apply(GatewayReply.badRequest("scenario", null, "a scenario object (see docs/scenarios.md)",
+                            "the scenario body does not parse: " + e.getMessage()));
                 }
                 s = loader.parse(ScenarioLoader.applyOverrides(raw, overrides, "request"), "request body", Path.of("."));
             } else {
                 if (req.scenarioName() == null || !BuiltIns.SCENARIOS.containsKey(req.scenarioName())) {
-                    return GatewayReply.badRequest("scenario", req.scenarioName(), BuiltIns.SCENARIOS.keySet(),
-                            "give a built-in scenario name or a scenario object");
+                    return no.apply(GatewayReply.badRequest("scenario", req.scenarioName(), BuiltIns.SCENARIOS.keySet(),
+                            "give a built-in scenario name or a scenario object"));
                 }
                 s = loader.load(req.scenarioName(), overrides);
             }
         } catch (ScenarioException e) {
-            return GatewayReply.badScenario(req.scenarioName() != null ? req.scenarioName() : "request body", e.problems());
+            return no.apply(GatewayReply.badScenario(req.scenarioName() != null ? req.scenarioName() : "request body",
+                    e.problems()));
         }
-        if (s.isReferenceModel()) {
-            return GatewayReply.badRequest("model", "reference", List.of("message"),
-                    "the time-stepped reference model only simulates; use loadlab simulate");
+        if (s.isReferenceModel() || s.isBallsIntoBins()) {
+            return no.apply(GatewayReply.badRequest("model", s.model(), List.of("message"),
+                    "the " + (s.isReferenceModel() ? "time-stepped reference model" : "balls-into-bins model")
+                            + " only simulates; use loadlab simulate"));
         }
         if (s.information().model().equals("oracle")) {
-            return GatewayReply.badRequest("information.model", "oracle", List.of("probe", "cached"),
-                    "cluster mode has no oracle view of remote nodes");
+            return no.apply(GatewayReply.badRequest("information.model", "oracle", List.of("probe", "cached"),
+                    "cluster mode has no oracle view of remote nodes"));
+        }
+        if (s.events().size() > MAX_EVENTS) {
+            return no.apply(GatewayReply.badRequest("events", s.events().size() + " events", "at most " + MAX_EVENTS,
+                    "too many scripted events for one cluster experiment"));
         }
         for (int i = 0; i < s.events().size(); i++) {
             String type = s.events().get(i).type();
             if (SIMULATED_ONLY_EVENTS.contains(type)) {
-                return GatewayReply.badRequest("events[" + i + "].type", type, CLUSTER_EVENTS, "'" + type + "' is a simulated"
-                        + " membership event; on a cluster, make it for real (start or stop a member, SIGKILL or SIGSTOP"
-                        + " one, cut the network: docs/cluster.md) and the cluster's own membership reaches the balancers");
+                return no.apply(GatewayReply.badRequest("events[" + i + "].type", type, CLUSTER_EVENTS, "'" + type + "' is a"
+                        + " simulated membership event; on a cluster, make it for real (start or stop a member, SIGKILL or"
+                        + " SIGSTOP one, cut the network: docs/cluster.md) and the cluster's own membership reaches the balancers"));
             }
         }
         if (s.nodes().count() > settings.maxNodes()) {
-            return GatewayReply.badRequest("nodes.count", s.nodes().count(), "1.." + settings.maxNodes(),
-                    "too many nodes for one cluster experiment (loadlab.cluster.max-nodes)");
+            return no.apply(GatewayReply.badRequest("nodes.count", s.nodes().count(), "1.." + settings.maxNodes(),
+                    "too many nodes for one cluster experiment (loadlab.cluster.max-nodes)"));
         }
         String policy = req.policy() != null ? req.policy() : s.policies().get(0);
-        if (org.loadlab.experiment.scenario.Scenario.isLoadSharing(policy)) {
-            return GatewayReply.badRequest("policy", policy, PolicyCatalog.names().split(", "),
-                    "'" + policy + "' is a peer load-sharing protocol; cluster mode runs balancer policies only (simulate and"
-                            + " --mode live run load sharing)");
+        boolean peers = Scenario.isLoadSharing(policy);
+        if (peers && s.events().stream().anyMatch(e -> e.type().equals("chaos"))) {
+            return no.apply(GatewayReply.badRequest("events", "chaos", List.of("fail", "recover", "degrade", "spike"),
+                    "chaos faults act on backend nodes; the peer nodes of load-sharing protocol '" + policy + "' take fail,"
+                            + " recover and degrade events"));
         }
-        if (PolicyCatalog.find(policy).isEmpty()) {
-            return GatewayReply.badRequest("policy", policy, PolicyCatalog.names().split(", "), "unknown policy '" + policy + "'");
+        if (!peers && PolicyCatalog.find(policy).isEmpty()) {
+            return no.apply(GatewayReply.badRequest("policy", policy, PolicyCatalog.names().split(", "),
+                    "unknown policy '" + policy + "'"));
         }
         long seed = req.seed() != null ? req.seed() : s.seeds().get(0);
-        if (!(req.timeScale() > 0 && req.timeScale() <= 1000)) {
-            return GatewayReply.badRequest("timeScale", req.timeScale(), "(0, 1000]", "scenario seconds per real second");
+        RunAssembly assembly = RunAssembly.build(new RunSpec(s, policy, seed));
+        Scenario w = withWarmup ? warmupScenario(s, req.timeScale(), baseDir) : null;
+        RunAssembly wa = w == null ? null : RunAssembly.build(new RunSpec(w, policy, seed));
+        return new Built(req, rerunOf, replyTo, s, policy, seed, assembly, w, wa, null);
+    }
+
+    /** Places a built experiment on the members and starts it (on the gateway's thread: quick). */
+    private GatewayReply create(Built b) {
+        if (b.problem() != null) {
+            return b.problem();
         }
+        ExperimentRequest req = b.request();
+        String rerunOf = b.rerunOf();
+        Scenario s = b.scenario();
+        String policy = b.policy();
+        long seed = b.seed();
         if (active.size() >= settings.maxRunning()) {
             return GatewayReply.problem(GatewayReply.Kind.TOO_MANY, active.size() + " experiment(s) running, the limit is "
                     + settings.maxRunning() + " (loadlab.cluster.max-running-experiments)", "experiment", null, active);
@@ -359,7 +627,8 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         }
         List<String> nodeMembers = members("node").stream().filter(hosts::containsKey).toList();
         List<String> balancerMembers = members("balancer").stream().filter(hosts::containsKey).toList();
-        if (nodeMembers.isEmpty() || balancerMembers.isEmpty()) {
+        boolean peers = b.assembly().loadSharing(); // peers need node members only: no balancer
+        if (nodeMembers.isEmpty() || balancerMembers.isEmpty() && !peers) {
             return GatewayReply.problem(GatewayReply.Kind.NOT_READY, "the cluster has no Up member with role "
                     + (nodeMembers.isEmpty() ? "node" : "balancer") + " yet", "roles", null, List.of("node", "balancer"));
         }
@@ -368,7 +637,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         for (int j = 0; j < s.nodes().count(); j++) {
             nodeShare.computeIfAbsent(nodeMembers.get(j % nodeMembers.size()), k -> new ArrayList<>()).add(j);
         }
-        for (int i = 0; i < s.balancers().count(); i++) {
+        for (int i = 0; i < b.assembly().balancers().length; i++) {
             balancerShare.computeIfAbsent(balancerMembers.get(i % balancerMembers.size()), k -> new ArrayList<>()).add(i);
         }
         Map<String, ExperimentRunner.Placement> placements = new TreeMap<>();
@@ -379,13 +648,35 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     balancerShare.getOrDefault(m, List.of())));
         }
         String id = "exp-" + LocalDateTime.now().format(ID_TIME) + "-" + (++counter);
-        ExperimentRunner.Definition def = new ExperimentRunner.Definition(id, s, policy, seed, req.timeScale(),
-                Path.of(".").toAbsolutePath().normalize().toString(), placements);
+        while (runners.containsKey(id) || recorded.containsKey(id)) {
+            id = "exp-" + LocalDateTime.now().format(ID_TIME) + "-" + (++counter);
+        }
+        String baseDir = Path.of(".").toAbsolutePath().normalize().toString();
+        Scenario warmup = needsWarmup(involved) ? b.warmup() : null;
+        ExperimentRunner.Definition def = new ExperimentRunner.Definition(id, s, policy, seed, req.timeScale(), baseDir,
+                placements, null, warmup != null);
         ActorRef<Command> self = getContext().getSelf();
-        ActorRef<Protocol.RunnerCommand> runner = getContext().spawn(ExperimentRunner.create(def, settings, tees,
-                () -> self.tell(new Ended(id))), "runner-" + id);
+        ActorRef<ExperimentEntity.Command> journal = null;
+        if ("ready".equals(journalState)) {
+            journal = entity(id);
+            journal.tell(new ExperimentEntity.Define(new ExperimentEntity.Definition(id, s.name(), s.resolvedJson(), policy, seed,
+                    req.timeScale(), java.time.Instant.now().toString(), rerunOf)));
+            registry.tell(new ExperimentEntity.Registry.Register(id));
+        }
+        definitions.put(id, new ExperimentEntity.Definition(id, s.name(), s.resolvedJson(), policy, seed, req.timeScale(),
+                java.time.Instant.now().toString(), rerunOf));
+        String experimentId = id;
+        ActorRef<Protocol.RunnerCommand> runner = getContext().spawn(ExperimentRunner.create(def, settings, tees, journal,
+                b.assembly(), () -> self.tell(new Ended(experimentId))), "runner-" + id, RUNNER_DISPATCHER);
         runners.put(id, runner);
         active.add(id);
+        involvedOf.put(id, Set.copyOf(involved));
+        if (warmup != null) {
+            ExperimentRunner.Definition w = new ExperimentRunner.Definition(id + "-jit-warmup", warmup, policy, seed,
+                    req.timeScale(), baseDir, placements, id, false);
+            warmups.put(id, getContext().spawn(ExperimentRunner.create(w, settings, SinkFactory.NONE, null, b.warmupAssembly(),
+                    () -> self.tell(new WarmedUp(experimentId))), "runner-" + w.id(), RUNNER_DISPATCHER));
+        }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", id);
         body.put("status", "starting");

@@ -31,6 +31,7 @@ import org.loadlab.balancer.decision.RoutingPolicy;
 import org.loadlab.kernel.observe.Observation;
 import org.loadlab.kernel.observe.ObservationLog;
 import org.loadlab.node.backend.BackendNode;
+import org.loadlab.node.sharing.PeerNode;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
 import org.loadlab.shell.actor.Directory;
@@ -85,6 +86,14 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private record StopDeadline() implements Command {
     }
 
+    /** A balancer's census, taken as its last act before stopping. */
+    private record Held(Protocol.BalancerHeld held) implements Command {
+    }
+
+    /** A peer node's census (load-sharing run), taken as its last act before stopping. */
+    private record PeerCensus(Protocol.PeerHeld held) implements Command {
+    }
+
     /** The chaos stream kind (beside StreamSeeds' kinds). */
     static final int CHAOS_STREAM = 99;
 
@@ -105,26 +114,63 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private final Set<Integer> removedNodes = new HashSet<>();
     private Set<Integer> lastUnreachable = Set.of();
     private final Set<String> running = new HashSet<>();
-    private Scenario scenario;
-    private RunAssembly assembly;
+    private final List<Protocol.BalancerHeld> held = new ArrayList<>();
+    private final List<Protocol.PeerHeld> peersHeld = new ArrayList<>();
+    private long flushes;
+    private final Scenario scenario;
+    private final RunAssembly assembly;
     private int nodeCount;
     private int balancerCount;
     private boolean ready;
     private boolean stopping;
     private boolean sentStopped;
 
+    /** The run's cores, built on the build dispatcher. */
+    private record Built(Scenario scenario, RunAssembly assembly, Throwable failure) implements Command {
+    }
+
+    /**
+     * Parses the scenario and builds the run's cores on the build dispatcher (never on the
+     * member's actor threads: a large scenario takes a while), holding the gateway's commands
+     * until they are built, then spawns this member's share.
+     */
     static Behavior<Command> create(Protocol.PrepareExperiment prepare, String member, ClusterSettings settings, SinkFactory tees) {
-        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new HostedExperiment(ctx, timers, prepare, member, settings, tees)));
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> Behaviors.<Command>withStash(100_000, stash -> {
+            java.util.concurrent.Executor builders = ctx.getSystem().dispatchers()
+                    .lookup(org.apache.pekko.actor.typed.DispatcherSelector.fromConfig(Gateway.BUILD_DISPATCHER));
+            ctx.pipeToSelf(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                Scenario s = parseScenario(prepare.scenarioJson(), prepare.experiment(), prepare.baseDir());
+                return new Built(s, RunAssembly.build(new RunSpec(s, prepare.policy(), prepare.seed())), null);
+            }, builders), (built, failure) -> built != null ? built : new Built(null, null, failure));
+            return Behaviors.receive(Command.class)
+                    .onMessage(Built.class, b -> {
+                        if (b.failure() != null) {
+                            Throwable cause = b.failure().getCause() != null ? b.failure().getCause() : b.failure();
+                            prepare.runner().tell(new Protocol.HostFailed(prepare.experiment(), member,
+                                    String.valueOf(cause.getMessage())));
+                            return Behaviors.stopped();
+                        }
+                        return stash.unstashAll(new HostedExperiment(ctx, timers, prepare, member, settings, tees, b.scenario(),
+                                b.assembly()));
+                    })
+                    .onAnyMessage(m -> {
+                        stash.stash(m);
+                        return Behaviors.same();
+                    })
+                    .build();
+        })));
     }
 
     private HostedExperiment(ActorContext<Command> ctx, TimerScheduler<Command> timers, Protocol.PrepareExperiment prepare,
-                             String member, ClusterSettings settings, SinkFactory tees) {
+                             String member, ClusterSettings settings, SinkFactory tees, Scenario scenario, RunAssembly assembly) {
         super(ctx);
         this.prepare = prepare;
         this.member = member;
         this.settings = settings;
         this.clock = new ExperimentClock(prepare.timeScale());
         this.sink = tees.wrap(prepare.experiment(), prepare.timeScale(), log);
+        this.scenario = scenario;
+        this.assembly = assembly;
         timers.startTimerWithFixedDelay(new Flush(), settings.flushInterval());
         try {
             spawnAll();
@@ -157,18 +203,17 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     }
 
     private void spawnAll() {
-        scenario = parseScenario(prepare.scenarioJson(), prepare.experiment(), prepare.baseDir());
-        assembly = RunAssembly.build(new RunSpec(scenario, prepare.policy(), prepare.seed()));
-        nodeCount = assembly.nodes().length;
+        nodeCount = assembly.nodeCount();
         balancerCount = assembly.balancers().length;
         for (int j : prepare.nodes()) {
-            ActorRef<Message> ref = spawn(NodeId.of(j), assembly.nodes()[j], StreamSeeds.NODE, "node-" + j);
+            ActorRef<Message> ref = spawn(NodeId.of(j), assembly.nodeLogic(j), StreamSeeds.NODE, "node-" + j);
             nodes.put(j, ref);
             getContext().getSystem().receptionist().tell(Receptionist.register(Protocol.nodesKey(prepare.experiment()), ref));
         }
         for (int i : prepare.balancers()) {
             BalancerLogic logic = assembly.balancers()[i].keepDecisions(settings.decisionsKept());
-            ActorRef<Message> ref = spawn(new BalancerId(i), logic, StreamSeeds.BALANCER, "balancer-" + i);
+            ActorRef<Message> ref = spawn(new BalancerId(i), logic, StreamSeeds.BALANCER, "balancer-" + i,
+                    org.apache.pekko.actor.typed.MailboxSelector.fromConfig(org.loadlab.shell.actor.ArrivalsLastMailbox.CONFIG));
             balancers.put(i, ref);
             getContext().getSystem().receptionist().tell(Receptionist.register(Protocol.balancersKey(prepare.experiment()), ref));
         }
@@ -186,9 +231,14 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
 
     private ActorRef<Message> spawn(org.loadlab.kernel.Address address, org.loadlab.kernel.Logic<? extends Message> logic,
                                     int streamKind, String name) {
+        return spawn(address, logic, streamKind, name, org.apache.pekko.actor.typed.Props.empty());
+    }
+
+    private ActorRef<Message> spawn(org.loadlab.kernel.Address address, org.loadlab.kernel.Logic<? extends Message> logic,
+                                    int streamKind, String name, org.apache.pekko.actor.typed.Props props) {
         LogicActor.Wiring wiring = new LogicActor.Wiring(address, directory, clock,
                 StreamSeeds.stream(prepare.seed(), streamKind, address.index()), sink, null);
-        ActorRef<Message> ref = getContext().spawn(LogicActor.create(logic, wiring), name);
+        ActorRef<Message> ref = getContext().spawn(LogicActor.create(logic, wiring), name, props);
         getContext().watchWith(ref, new ChildStopped(name));
         running.add(name);
         directory.bind(address, ref);
@@ -211,9 +261,17 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
                     running.remove(c.name());
                     return maybeStopped();
                 })
+                .onMessage(Held.class, h -> {
+                    held.add(h.held());
+                    return maybeStopped();
+                })
+                .onMessage(PeerCensus.class, h -> {
+                    peersHeld.add(h.held());
+                    return maybeStopped();
+                })
                 .onMessage(StopDeadline.class, d -> {
                     running.clear();
-                    return maybeStopped();
+                    return maybeStopped(true);
                 })
                 .build();
     }
@@ -329,7 +387,9 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         if (ready) {
             return;
         }
-        boolean needNodes = !balancers.isEmpty() || !services.isEmpty();
+        // Balancers route to every node; peers of a load-sharing run poll and transfer to every node;
+        // control services hear from every balancer and (the autoscaler) act on nodes.
+        boolean needNodes = !balancers.isEmpty() || !services.isEmpty() || assembly.loadSharing() && !nodes.isEmpty();
         boolean needBalancers = !nodes.isEmpty() || !services.isEmpty();
         boolean needServices = !balancers.isEmpty() && !assembly.services().isEmpty();
         if ((!needNodes || boundNodes.size() >= nodeCount) && (!needBalancers || boundBalancers.size() >= balancerCount)
@@ -350,10 +410,31 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             if (!stopping) {
                 stopping = true;
                 flush();
-                getContext().getChildren().forEach(c -> getContext().stop(c));
+                // Balancers stop after the messages already in their mailbox, answering what they still
+                // hold as their last act; nodes stop at once (their requests are in the balancers' census).
+                ActorRef<Protocol.BalancerHeld> to = getContext().messageAdapter(Protocol.BalancerHeld.class, Held::new);
+                balancers.values().forEach(b -> b.tell(new LogicActor.InspectAndStop<>((logic, env) -> {
+                    BalancerLogic core = (BalancerLogic) logic;
+                    BalancerLogic.HeldRequests h = core.held();
+                    return new Protocol.BalancerHeld(core.id().index(), h.deciding(), h.delayed(), h.inBackoff(), h.inFlight());
+                }, to)));
+                if (assembly.loadSharing()) {
+                    // Peers hold the tasks of a load-sharing run: each answers what it holds as its last act.
+                    ActorRef<Protocol.PeerHeld> peersTo = getContext().messageAdapter(Protocol.PeerHeld.class, PeerCensus::new);
+                    nodes.values().forEach(n -> n.tell(new LogicActor.InspectAndStop<>((logic, env) -> {
+                        PeerNode peer = (PeerNode) logic;
+                        return new Protocol.PeerHeld(peer.id().index(), peer.queueLength(), peer.transfersOut(),
+                                peer.transfersIn());
+                    }, peersTo)));
+                } else {
+                    nodes.values().forEach(n -> getContext().stop(n));
+                }
                 getContext().scheduleOnce(settings.stopTimeout().dividedBy(2), getContext().getSelf(), new StopDeadline());
                 return maybeStopped();
             }
+        } else if (command instanceof Protocol.Chaos c && assembly.loadSharing()) {
+            c.replyTo().tell(new Protocol.Ack(false, member, "chaos faults act on backend nodes; the peer nodes of a"
+                    + " load-sharing run take the scenario's fail, recover and degrade events"));
         } else if (command instanceof Protocol.Chaos c && c.node() < 0) {
             nodes.values().forEach(r -> r.tell(new NodeMessage.ClearFaults()));
             c.replyTo().tell(new Protocol.Ack(true, member, "clear on nodes " + nodes.keySet()));
@@ -371,8 +452,8 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             List<ActorRef<Message>> refs = new ArrayList<>(nodes.values());
             double[] mu = assembly.topology().serviceRates();
             getContext().spawnAnonymous(Collect.<Protocol.NodeStatus>behavior(refs.size(), java.time.Duration.ofSeconds(2),
-                    self -> refs.forEach(r -> r.tell(new LogicActor.Inspect<>((logic, env) -> nodeStatus((org.loadlab.node.backend.ServingNode) logic,
-                            env.now(), mu), self))),
+                    self -> refs.forEach(r -> r.tell(new LogicActor.Inspect<>((logic, env) -> logic instanceof PeerNode peer
+                            ? peerStatus(peer, env.now(), mu) : nodeStatus((org.loadlab.node.backend.ServingNode) logic, env.now(), mu), self))),
                     list -> q.replyTo().tell(new Protocol.NodesReply(member, list))));
         } else if (command instanceof Protocol.QueryExplain q) {
             List<ActorRef<Message>> refs = new ArrayList<>(balancers.values());
@@ -389,6 +470,15 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         String status = node.crashed() ? "crashed" : node.failed() ? "failed" : "up";
         return new Protocol.NodeStatus(node.id().index(), member, status, node.snapshot(now), nominal[node.id().index()],
                 node.faults());
+    }
+
+    /** A peer node of a load-sharing run as GET /nodes shows it: its queue, no resource model. */
+    private Protocol.NodeStatus peerStatus(PeerNode peer, double now, double[] nominal) {
+        int j = peer.id().index();
+        int q = peer.queueLength();
+        org.loadlab.node.protocol.LoadSnapshot load = new org.loadlab.node.protocol.LoadSnapshot(j, q, q - peer.waitingCount(),
+                nominal[j], 0, 0, 0, 0, 1.0, now, !peer.failed());
+        return new Protocol.NodeStatus(j, member, peer.failed() ? "failed" : "up", load, nominal[j], List.of());
     }
 
     /** A balancer's explanation, from what its core kept (it decides; this only restates). */
@@ -439,21 +529,40 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
 
     /** Sends what the cores observed since the last flush, in chunks no remote message outgrows. */
     private void flush() {
+        flush(false);
+    }
+
+    /** Sends the log in bounded chunks; the last flush sends one batch even if empty (its count of refused records is final). */
+    private void flush(boolean last) {
+        flushes++;
+        boolean sent = false;
+        // Every record made before now is in the log by the time it is drained, give or take a handler
+        // that read the clock just before and writes just after: the flush interval is the margin.
+        double watermark = last ? Double.MAX_VALUE
+                : clock.now() - settings.flushInterval().toNanos() / 1e9 * prepare.timeScale();
         while (true) {
             List<Observation> chunk = log.drain(Protocol.ObservationBatch.MAX_RECORDS);
-            if (chunk.isEmpty()) {
+            if (chunk.isEmpty() && (sent || !last)) {
                 return;
             }
-            prepare.runner().tell(new Protocol.ObservationBatch(prepare.experiment(), member, chunk, log.droppedAfterClose()));
+            sent = true;
+            prepare.runner().tell(new Protocol.ObservationBatch(prepare.experiment(), member, flushes, watermark, chunk,
+                    log.droppedAfterClose()));
         }
     }
 
     private Behavior<Command> maybeStopped() {
-        if (stopping && running.isEmpty() && !sentStopped) {
+        return maybeStopped(false);
+    }
+
+    /** Once every actor stopped and every balancer's census is in (or the deadline passed), sends the rest and stops. */
+    private Behavior<Command> maybeStopped(boolean deadline) {
+        boolean censusIn = held.size() >= balancers.size() && (!assembly.loadSharing() || peersHeld.size() >= nodes.size());
+        if (stopping && running.isEmpty() && (deadline || censusIn) && !sentStopped) {
             sentStopped = true;
             log.close();
-            flush();
-            prepare.runner().tell(new Protocol.HostStopped(prepare.experiment(), member));
+            flush(true);
+            prepare.runner().tell(new Protocol.HostStopped(prepare.experiment(), member, held, peersHeld));
             return Behaviors.stopped();
         }
         return this;

@@ -1,7 +1,6 @@
 package org.loadlab.shell.cluster;
 
 import java.util.Collection;
-import java.util.PriorityQueue;
 import org.HdrHistogram.Histogram;
 import org.loadlab.analysis.run.RunMetrics;
 import org.loadlab.analysis.run.RunRecorder;
@@ -14,32 +13,111 @@ import org.loadlab.kernel.observe.RequestLedger;
 /**
  * Merges the observation records of all members of one experiment into one sink chain —
  * the {@link RequestLedger} that counts requests, then the run's recorder — in time order.
- * Members flush every {@code flush-interval}, so a record may arrive up to about that late:
- * the merger holds records back until the experiment clock is {@code lag} past them (a
- * watermark), then feeds them in (time, arrival) order. One that still comes later than
- * the watermark is fed at the watermark's time (clamped, as the one-JVM live shell clamps),
- * and counted in {@link #clamped()}. Routing records also give the decision latency (the
- * balancer's arrival → routing, real time) and the added latency (driver → routing).
+ *
+ * <p>Each source (a member, the gateway's driver, the gateway's own queue resets) keeps its
+ * records not yet fed sorted by time; the merger feeds them by a k-way merge of the sources'
+ * heads (k is the number of members plus two, so a scan
+ * of the heads is cheaper than a global heap of one entry object per record). A source's
+ * <em>watermark</em> is the time up to which it has sent everything (a member's clock when it
+ * flushed, less a margin); the merger feeds records up to the least watermark of the sources
+ * it waits for — so no record is fed before an earlier one of a slower member — but never
+ * lags the experiment clock by more than {@code merge-lag}: a member that falls further behind
+ * (frozen, starved of CPU) is not waited for, and a record of it that comes later than what
+ * was fed is fed at that time instead (clamped, counted in {@link #clamped()}). Routing
+ * records give the decision latency (the balancer's arrival → routing) and the added latency
+ * (driver → routing) from their own times, clamped or not.
  *
  * <p>Not thread-safe: the experiment's runner actor owns it.
  */
 public final class ObservationMerger {
-    private record Entry(Observation o, long seq) {
+    /**
+     * The records of one source not yet fed, kept sorted by time (stable: records of equal
+     * time keep the order they came in), and how far the source has sent everything.
+     * Several actors of a member write to one log, so a batch is in time order only up to a
+     * few microseconds, and the next batch may start a little before the last one ended: a
+     * batch is sorted and merged into the tail it overlaps, which for such a batch is short.
+     */
+    private static final class Source {
+        private static final java.util.Comparator<Observation> BY_TIME = java.util.Comparator.comparingDouble(Observation::time);
+        private final java.util.ArrayList<Observation> list = new java.util.ArrayList<>();
+        private int head;
+        double watermark;
+        boolean waitedFor = true;
+
+        Observation peek() {
+            return head < list.size() ? list.get(head) : null;
+        }
+
+        Observation poll() {
+            Observation o = list.get(head);
+            list.set(head++, null);
+            if (head == list.size()) {
+                list.clear();
+                head = 0;
+            } else if (head > 4096 && head > list.size() / 2) {
+                list.subList(0, head).clear();
+                head = 0;
+            }
+            return o;
+        }
+
+        void addAll(Collection<Observation> records) {
+            if (records.isEmpty()) {
+                return;
+            }
+            java.util.List<Observation> batch = new java.util.ArrayList<>(records);
+            batch.sort(BY_TIME); // nearly sorted: about one pass
+            double first = batch.get(0).time();
+            if (head == list.size() || list.get(list.size() - 1).time() <= first) {
+                list.addAll(batch);
+                return;
+            }
+            // Merge with the queued records later than the batch's first (a short tail, found by binary search).
+            int lo = head;
+            int hi = list.size();
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (list.get(mid).time() <= first) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            java.util.List<Observation> tail = new java.util.ArrayList<>(list.subList(lo, list.size()));
+            list.subList(lo, list.size()).clear();
+            int i = 0;
+            int j = 0;
+            while (i < tail.size() || j < batch.size()) {
+                if (j == batch.size() || i < tail.size() && tail.get(i).time() <= batch.get(j).time()) {
+                    list.add(tail.get(i++));
+                } else {
+                    list.add(batch.get(j++));
+                }
+            }
+        }
     }
 
-    private final PriorityQueue<Entry> pending = new PriorityQueue<>((p, q) -> p.o.time() != q.o.time()
-            ? Double.compare(p.o.time(), q.o.time()) : Long.compare(p.seq, q.seq));
+    /** Source of the gateway's own records that need no waiting (queue resets at removal). */
+    static final String LOCAL = "gateway-local";
+
+    private final java.util.Map<String, Source> sources = new java.util.LinkedHashMap<>();
+    private Source[] heads = new Source[0];
     private final RunRecorder recorder;
     private final RequestLedger ledger;
     private final MetricsSink chain;
     private final double timeScale;
     private final Histogram decisionNanos = new Histogram(3);
     private final Histogram addedNanos = new Histogram(3);
-    private long seq;
     private double last;
     private long clamped;
     private long dropped;
-    private long droppedByMembers;
+    private final java.util.Map<String, Long> droppedByMember = new java.util.TreeMap<>();
+    private final java.util.Map<String, long[]> flushOf = new java.util.HashMap<>();
+    private final java.util.Map<String, Long> undelivered = new java.util.TreeMap<>();
+    private long lostOnRemoval;
+    private long batches;
+    private long records;
+    private long largestFlush;
     private long decisions;
     private long messages;
 
@@ -59,9 +137,13 @@ public final class ObservationMerger {
             }
 
             @Override
-            public void routed(double now, int balancer, int node, double decisionStart, double arrivalTime) {
-                decisionNanos.recordValue(Math.max(0L, Math.round((now - decisionStart) / timeScale * 1e9)));
-                addedNanos.recordValue(Math.max(0L, Math.round((now - arrivalTime) / timeScale * 1e9)));
+            public void count(double now, String name, long delta) {
+                if (name.startsWith(org.loadlab.shell.actor.LogicActor.UNDELIVERED)) {
+                    undelivered.merge(name, delta, Long::sum);
+                } else if (name.equals(org.loadlab.balancer.core.BalancerLogic.LOST_ON_REMOVAL)) {
+                    lostOnRemoval += delta;
+                }
+                super.count(now, name, delta);
             }
 
             @Override
@@ -72,44 +154,124 @@ public final class ObservationMerger {
         };
     }
 
-    /** Queues the records of {@code batch}. */
+    /** Queues the records of {@code batch}; the member's watermark moves to the batch's. */
     public void add(Protocol.ObservationBatch batch) {
-        droppedByMembers += batch.droppedAfterClose();
-        add(batch.records());
+        droppedByMember.merge(batch.member(), batch.droppedAfterClose(), Math::max); // a running total per member
+        batches++;
+        records += batch.records().size();
+        long[] f = flushOf.computeIfAbsent(batch.member(), m -> new long[2]); // {flush number, records in it}
+        if (f[0] != batch.flush()) {
+            f[0] = batch.flush();
+            f[1] = 0;
+        }
+        f[1] += batch.records().size();
+        largestFlush = Math.max(largestFlush, f[1]);
+        add(batch.member(), batch.records(), batch.watermark());
     }
 
-    /** Queues records made on the gateway itself (the driver's, or a removed node's queue reset). */
+    /**
+     * Queues records of source {@code source} (the driver's, made on the gateway) and moves
+     * its watermark to {@code watermark} (everything before it is in).
+     */
+    public void add(String source, Collection<Observation> records, double watermark) {
+        Source src = source(source);
+        src.addAll(records);
+        src.watermark = Math.max(src.watermark, watermark);
+    }
+
+    /** Queues records made on the gateway itself (the driver's, or a test's), with no watermark to wait for. */
     public void add(Collection<Observation> records) {
-        for (Observation o : records) {
-            pending.add(new Entry(o, seq++));
-        }
+        Source src = source(LOCAL);
+        src.waitedFor = false;
+        src.addAll(records);
     }
 
     /** Queues a removed node's queue and busy servers set to 0 at {@code t}. */
     public void addQueueReset(double t, int node, int servers) {
-        pending.add(new Entry(new Observation.QueueLength(t, node, 0), seq++));
-        pending.add(new Entry(new Observation.BusyServers(t, node, 0, servers), seq++));
+        add(java.util.List.of(new Observation.QueueLength(t, node, 0), new Observation.BusyServers(t, node, 0, servers)));
     }
 
-    /** Feeds every queued record with time ≤ {@code watermark}, in order. */
-    public void release(double watermark) {
-        while (!pending.isEmpty() && pending.peek().o.time() <= watermark) {
-            feed(pending.poll().o);
+    /**
+     * Declares a source the merger waits for before it has sent anything (each member that
+     * takes part, and the driver), so that nothing is fed ahead of its first records.
+     */
+    public void expect(String source) {
+        source(source);
+    }
+
+    /** Stops waiting for {@code source} (its member was removed); its queued records are still fed. */
+    public void forget(String source) {
+        Source src = sources.get(source);
+        if (src != null) {
+            src.waitedFor = false;
         }
-        if (watermark > last) {
-            last = watermark;
+    }
+
+    private Source source(String name) {
+        Source src = sources.get(name);
+        if (src == null) {
+            src = new Source();
+            sources.put(name, src);
+            heads = sources.values().toArray(new Source[0]);
+        }
+        return src;
+    }
+
+    /** The least watermark of the sources waited for (+∞ when none is). */
+    public double watermark() {
+        double w = Double.POSITIVE_INFINITY;
+        for (Source src : heads) {
+            if (src.waitedFor) {
+                w = Math.min(w, src.watermark);
+            }
+        }
+        return w;
+    }
+
+    /**
+     * Feeds every record up to the least watermark, but at least up to {@code floor} (the
+     * experiment clock less the most lag allowed), in time order.
+     *
+     * @param floor feed everything up to here even if a source has not caught up
+     */
+    public void releaseUpTo(double floor) {
+        release(Math.max(watermark(), floor));
+    }
+
+    /** Feeds every queued record with time ≤ {@code until}, in order. */
+    public void release(double until) {
+        while (true) {
+            Source next = null;
+            double t = until;
+            double best = Double.POSITIVE_INFINITY;
+            for (Source src : heads) {
+                Observation h = src.peek();
+                if (h != null && h.time() <= t && h.time() < best) {
+                    next = src;
+                    best = h.time();
+                }
+            }
+            if (next == null) {
+                break;
+            }
+            feed(next.poll());
+        }
+        if (until > last && until != Double.POSITIVE_INFINITY) {
+            last = until;
         }
     }
 
     /** Feeds everything queued. */
     public void releaseAll() {
-        while (!pending.isEmpty()) {
-            feed(pending.poll().o);
-        }
+        release(Double.POSITIVE_INFINITY);
     }
 
     private void feed(Observation o) {
         double t = o.time();
+        if (o instanceof Observation.Routed r) {
+            decisionNanos.recordValue(Math.max(0L, Math.round((r.time() - r.decisionStart()) / timeScale * 1e9)));
+            addedNanos.recordValue(Math.max(0L, Math.round((r.time() - r.arrivalTime()) / timeScale * 1e9)));
+        }
         if (o instanceof Observation.Completed c) {
             t = Math.max(t, c.arrivalTime()); // another host's clock may run slightly behind the driver's
         } else if (o instanceof Observation.Rejected r) {
@@ -162,7 +324,51 @@ public final class ObservationMerger {
 
     /** Records the recorder refused, plus those the members refused after their actors stopped. */
     public long dropped() {
-        return dropped + droppedByMembers;
+        long sum = dropped;
+        for (long d : droppedByMember.values()) {
+            sum += d;
+        }
+        return sum;
+    }
+
+    /** Records the recorder refused (e.g. a node index outside the scenario). */
+    public long refused() {
+        return dropped;
+    }
+
+    /** Per member, the records it refused because they came after its actors stopped. */
+    public java.util.Map<String, Long> droppedByMember() {
+        return java.util.Collections.unmodifiableMap(droppedByMember);
+    }
+
+    /** Messages the members' shells could not deliver (no actor bound to the address), by counter name. */
+    public java.util.Map<String, Long> undelivered() {
+        return java.util.Collections.unmodifiableMap(undelivered);
+    }
+
+    /** Undelivered messages of {@code kind} (e.g. "arrival"), fed so far. */
+    public long undelivered(String kind) {
+        return undelivered.getOrDefault(org.loadlab.shell.actor.LogicActor.UNDELIVERED + "_" + kind, 0L);
+    }
+
+    /** Of the lost requests fed, those a node counted (not a balancer, at its node's removal). */
+    public long lostByNodes() {
+        return ledger.lost() - lostOnRemoval;
+    }
+
+    /** Observation batches received from members. */
+    public long batches() {
+        return batches;
+    }
+
+    /** Records received from members. */
+    public long records() {
+        return records;
+    }
+
+    /** Most records one member sent in one flush (what one unbounded batch would have carried). */
+    public long largestFlush() {
+        return largestFlush;
     }
 
     /** The recorder (for a snapshot of the response-time histogram so far). */

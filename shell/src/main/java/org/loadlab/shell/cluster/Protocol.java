@@ -126,8 +126,46 @@ public final class Protocol {
     public record HostFailed(String experiment, String member, String error) implements RunnerCommand {
     }
 
-    /** A member stopped its actors; its last {@link ObservationBatch} was sent before this. */
-    public record HostStopped(String experiment, String member) implements RunnerCommand {
+    /**
+     * A member stopped its actors; its last {@link ObservationBatch} was sent before this.
+     *
+     * @param experiment experiment id
+     * @param member the member's address
+     * @param held what each of its balancers still held when it stopped (its last state: no
+     *     message was handled after it), one entry per balancer that answered in time
+     * @param peers the same for each of its peer nodes in a load-sharing run (empty otherwise)
+     */
+    public record HostStopped(String experiment, String member, List<BalancerHeld> held, List<PeerHeld> peers)
+            implements RunnerCommand {
+        /** Copies the lists. */
+        public HostStopped {
+            held = List.copyOf(held);
+            peers = List.copyOf(peers);
+        }
+    }
+
+    /**
+     * What one peer node of a load-sharing run held when its actor stopped (its last state).
+     *
+     * @param node index j
+     * @param queued tasks waiting or in service
+     * @param transfersOut tasks it sent to other peers (transfers and tasks sent back)
+     * @param transfersIn task messages it received from other peers
+     */
+    public record PeerHeld(int node, int queued, long transfersOut, long transfersIn) implements CborSerializable {
+    }
+
+    /**
+     * The requests one balancer still held when its actor stopped: the census the gateway's
+     * books need to account for every request that arrived and was not resolved.
+     *
+     * @param balancer index i
+     * @param deciding decisions waiting for probe replies
+     * @param delayed requests held back in delay mode
+     * @param inBackoff retries waiting for their backoff timer
+     * @param inFlight requests routed to a node and not yet answered
+     */
+    public record BalancerHeld(int balancer, int deciding, int delayed, int inBackoff, long inFlight) implements CborSerializable {
     }
 
     /**
@@ -137,11 +175,15 @@ public final class Protocol {
      *
      * @param experiment experiment id
      * @param member sending member's address
+     * @param flush the member's flush number (1, 2, ...): the batches of one flush share it
+     * @param watermark scenario time up to which the member has sent every record (its clock at the flush, less a
+     *     margin for a record being written as the flush drained the log)
      * @param records the observations, oldest first
-     * @param droppedAfterClose observations the member refused because they came after its actors were told to stop
+     * @param droppedAfterClose observations the member refused so far because they came after its actors
+     *     stopped (a running total: the latest batch's value is the member's count)
      */
-    public record ObservationBatch(String experiment, String member, List<Observation> records, long droppedAfterClose)
-            implements RunnerCommand {
+    public record ObservationBatch(String experiment, String member, long flush, double watermark, List<Observation> records,
+                                   long droppedAfterClose) implements RunnerCommand {
         /** Most records per batch (about 60 bytes each in CBOR: well below Artery's 256 KiB frame). */
         public static final int MAX_RECORDS = 2000;
 

@@ -3,6 +3,7 @@ package org.loadlab.shell.live;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -14,6 +15,7 @@ import org.loadlab.analysis.run.RunRecorder;
 import org.loadlab.shell.actor.Directory;
 import org.loadlab.shell.actor.LiveClock;
 import org.loadlab.shell.actor.LogicActor;
+import org.loadlab.shell.actor.TimerLag;
 import org.loadlab.node.backend.BackendNode;
 import org.loadlab.kernel.Address;
 import org.loadlab.kernel.BalancerId;
@@ -47,8 +49,60 @@ import org.loadlab.experiment.scenario.Scenario;
  */
 public final class LiveRunner {
     private static final long POLL_MILLIS = 5;
+    /** Real time between two looks at the timer lag, milliseconds. */
+    static final long LAG_WINDOW_MILLIS = 1000;
+    /** Consecutive windows above the tolerance after which a run is stopped. */
+    static final int LAG_WINDOWS_TO_STOP = 2;
+    /**
+     * Tolerated mean lateness of the timers, as a fraction of the scenario's mean service time
+     * E[D]/μ̄: beyond it, response times carry an error of that order (docs/results.md).
+     */
+    public static final double LAG_TOLERANCE = 0.1;
+    /** Largest accepted {@code --time-scale}: beyond it one 1 ms scheduler tick is over 10 scenario seconds. */
+    public static final double MAX_TIME_SCALE = 10_000;
+
+    /**
+     * A live run stopped because its actors fell behind the scaled clock: the timers fired
+     * so late that the run's times are no longer the scenario's. The message gives the
+     * measured lag and the time scale to use instead.
+     */
+    public static final class FellBehindException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        FellBehindException(String message) {
+            super(message);
+        }
+    }
 
     private LiveRunner() {
+    }
+
+    /**
+     * Why live mode cannot run this scenario, if it cannot: the time-stepped reference model
+     * and balls into bins only simulate, and a {@code partition} event is a cut only the simulation engine makes
+     * (on a cluster the network is cut for real, docs/cluster.md). The CLI asks before any run
+     * starts, so a refused scenario costs nothing.
+     *
+     * @return the reason naming the scenario and the offending part, or empty when live mode runs it
+     */
+    public static Optional<String> refusal(Scenario s) {
+        if (s.isReferenceModel()) {
+            return Optional.of("scenario " + s.name() + " has model = reference (the ASMF seed's time-stepped"
+                    + " simulator), which only simulates; run it without --mode live, or live-run a scenario with"
+                    + " model = message (e.g. quickstart)");
+        }
+        if (s.isBallsIntoBins()) {
+            return Optional.of("scenario " + s.name() + " uses model = balls-into-bins, whose bins never serve; it only"
+                    + " simulates: run it without --mode live");
+        }
+        for (Scenario.Event e : s.events()) {
+            if (e.type().equals("partition")) {
+                return Optional.of("scenario " + s.name() + ": events: partition at " + e.at() + " s is a cut"
+                        + " only the simulation makes; run it without --mode live (on a cluster, cut the network"
+                        + " for real: docs/cluster.md)");
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -57,25 +111,53 @@ public final class LiveRunner {
      *
      * @param timeScale scenario seconds per real second, > 0
      * @return the run's metrics and the number of messages sent
+     * @throws FellBehindException if for {@value #LAG_WINDOWS_TO_STOP} s in a row the timers fired on
+     *     average more than {@value #LAG_TOLERANCE} mean service times late
      */
     public static SimulationRunner.Outcome run(RunSpec spec, double timeScale) {
+        return run(spec, timeScale, LAG_TOLERANCE);
+    }
+
+    /**
+     * Runs {@code spec} live with a given lag tolerance.
+     *
+     * @param timeScale scenario seconds per real second, > 0
+     * @param lagTolerance tolerated mean timer lateness as a fraction of the mean service time
+     *     (infinite: never stop)
+     * @return the run's metrics and the number of messages sent
+     * @throws FellBehindException if the actors fell behind the scaled clock by more than the tolerance
+     */
+    public static SimulationRunner.Outcome run(RunSpec spec, double timeScale, double lagTolerance) {
+        return run(spec, timeScale, lagTolerance, generated -> { });
+    }
+
+    /**
+     * Runs {@code spec} live and lets a watcher follow it.
+     *
+     * @param timeScale scenario seconds per real second, > 0
+     * @param lagTolerance tolerated mean timer lateness as a fraction of the mean service time
+     * @param onStart called once before the actors start with a thread-safe reader of the
+     *     requests generated so far (for progress lines)
+     * @return the run's metrics and the number of messages sent
+     * @throws FellBehindException if the actors fell behind the scaled clock by more than the tolerance
+     */
+    public static SimulationRunner.Outcome run(RunSpec spec, double timeScale, double lagTolerance,
+                                               java.util.function.Consumer<java.util.function.LongSupplier> onStart) {
         long t0 = System.nanoTime();
         Scenario s = spec.scenario();
-        if (s.isReferenceModel()) {
-            throw new IllegalArgumentException("scenario " + s.name() + " uses the time-stepped reference model, which only"
-                    + " simulates; run it without --mode live");
-        }
+        refusal(s).ifPresent(reason -> {
+            throw new IllegalArgumentException(reason);
+        });
         AtomicReferenceArray<LoadSnapshot> board = new AtomicReferenceArray<>(s.nodes().count());
         boolean oracle = s.information().model().equals("oracle") && !Scenario.isLoadSharing(spec.policy());
         RunAssembly assembly = RunAssembly.build(spec, oracle ? boardView(board) : null);
-        if (!assembly.partitions().isEmpty()) {
-            throw new IllegalArgumentException("scenario " + s.name() + " has partition events, which only the simulation"
-                    + " cuts; run it without --mode live (on a cluster, cut the network for real: docs/cluster.md)");
-        }
-        RunRecorder recorder = new RunRecorder(s.nodes().count(), s.warmup(), s.seriesInterval())
+        onStart.accept(assembly.driver()::generated);
+        RunRecorder recorder = new RunRecorder(s.nodes().count(), assembly.warmupSeconds(), s.seriesInterval())
                 .slaLatency(s.autonomy().slaLatency());
         Replay replay = new Replay(new RequestLedger(new RecorderSink(recorder)));
         ObservationLog sink = new ObservationLog();
+        TimerLag lag = new TimerLag();
+        LagCheck check = new LagCheck(spec, timeScale, lagTolerance, lag);
 
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "loadlab-live", liveConfig());
         double end;
@@ -87,7 +169,7 @@ public final class LiveRunner {
                         org.loadlab.node.backend.ServingNode node = (org.loadlab.node.backend.ServingNode) logic;
                         board.set(node.id().index(), node.snapshot(now));
                     };
-            ActorRef<Message>[] nodes = spawnAll(system, directory, clock, sink, spec, assembly, publish);
+            ActorRef<Message>[] nodes = spawnAll(system, directory, clock, sink, spec, assembly, publish, lag);
             for (RunAssembly.ScheduledEvent e : assembly.events()) {
                 ActorRef<Message> ref = directory.lookup(e.to());
                 system.scheduler().scheduleOnce(clock.realDuration(e.at()), () -> ref.tell(e.message()), system.executionContext());
@@ -96,7 +178,8 @@ public final class LiveRunner {
             for (ActorRef<Message> ref : nodes) {
                 ref.tell(start);
             }
-            end = awaitEnd(assembly, sink, replay, clock, s.drainTimeout());
+            end = awaitEnd(assembly, sink, replay, clock, s.drainTimeout(), check);
+            check.finish();
         } finally {
             system.terminate();
             try {
@@ -119,7 +202,7 @@ public final class LiveRunner {
     @SuppressWarnings("unchecked")
     private static ActorRef<Message>[] spawnAll(ActorSystem<Void> system, Directory directory, LiveClock clock,
                                                 MetricsSink sink, RunSpec spec, RunAssembly assembly,
-                                                java.util.function.BiConsumer<Logic<?>, Double> publish) {
+                                                java.util.function.BiConsumer<Logic<?>, Double> publish, TimerLag lag) {
         int n = assembly.nodeCount();
         int b = assembly.balancers().length;
         int v = assembly.services().size();
@@ -131,30 +214,31 @@ public final class LiveRunner {
         }
         for (int j = 0; j < n; j++) {
             refs[j] = spawn(system, directory, new NodeId(j), assembly.nodeLogic(j), StreamSeeds.NODE, clock, sink, spec,
-                    publish);
+                    publish, lag);
         }
         for (int i = 0; i < b; i++) {
             refs[n + i] = spawn(system, directory, new BalancerId(i), assembly.balancers()[i], StreamSeeds.BALANCER, clock, sink,
-                    spec, null);
+                    spec, null, lag);
         }
-        refs[n + b] = spawn(system, directory, new ClientId(0), assembly.driver(), StreamSeeds.CLIENT, clock, sink, spec, null);
+        refs[n + b] = spawn(system, directory, new ClientId(0), assembly.driver(), StreamSeeds.CLIENT, clock, sink, spec, null, lag);
         return refs;
     }
 
     private static ActorRef<Message> spawn(ActorSystem<Void> system, Directory directory, Address address,
                                            Logic<? extends Message> logic, int streamKind, LiveClock clock, MetricsSink sink,
                                            RunSpec spec,
-                                           java.util.function.BiConsumer<Logic<?>, Double> afterMessage) {
+                                           java.util.function.BiConsumer<Logic<?>, Double> afterMessage, TimerLag lag) {
         LogicActor.Wiring wiring = new LogicActor.Wiring(address, directory, clock,
-                StreamSeeds.stream(spec.seed(), streamKind, address.index()), sink, afterMessage);
+                StreamSeeds.stream(spec.seed(), streamKind, address.index()), sink, afterMessage, lag);
         ActorRef<Message> ref = system.systemActorOf(LogicActor.create(logic, wiring), address.toString(), Props.empty());
         directory.bind(address, ref);
         return ref;
     }
 
     private static double awaitEnd(RunAssembly assembly, ObservationLog sink, Replay replay, LiveClock clock,
-                                   double drainTimeout) {
+                                   double drainTimeout, LagCheck check) {
         double arrivalsEnded = Double.NaN;
+        long nextCheck = System.nanoTime() + LAG_WINDOW_MILLIS * 1_000_000;
         while (true) {
             try {
                 Thread.sleep(POLL_MILLIS);
@@ -163,6 +247,10 @@ public final class LiveRunner {
                 return clock.now();
             }
             replay.feed(sink);
+            if (System.nanoTime() >= nextCheck) {
+                check.look();
+                nextCheck += LAG_WINDOW_MILLIS * 1_000_000;
+            }
             if (!assembly.driver().finished()) {
                 continue;
             }
@@ -205,6 +293,72 @@ public final class LiveRunner {
                 o.applyTo(chain, last);
             }
         }
+    }
+
+    /**
+     * Watches the timer lag of one run once per {@value #LAG_WINDOW_MILLIS} ms and stops the run
+     * when it stays above the tolerance.
+     */
+    private static final class LagCheck {
+        private final RunSpec spec;
+        private final double timeScale;
+        private final double toleranceSeconds;
+        private final TimerLag lag;
+        private int windowsAbove;
+
+        LagCheck(RunSpec spec, double timeScale, double tolerance, TimerLag lag) {
+            this.spec = spec;
+            this.timeScale = timeScale;
+            this.toleranceSeconds = tolerance * meanServiceSeconds(spec.scenario());
+            this.lag = lag;
+        }
+
+        /** Looks at the last window; throws once {@value #LAG_WINDOWS_TO_STOP} windows in a row were too late. */
+        void look() {
+            TimerLag.Window w = lag.window();
+            double late = w.meanNanos() / 1e9 * timeScale; // scenario seconds
+            windowsAbove = w.count() > 0 && late > toleranceSeconds ? windowsAbove + 1 : 0;
+            if (windowsAbove >= LAG_WINDOWS_TO_STOP) {
+                throw fellBehind(w.meanNanos(), "over the last second");
+            }
+        }
+
+        /** At the end of a run (also one too short for two windows): the mean over the whole run. */
+        void finish() {
+            if (lag.count() > 0 && lag.meanNanos() / 1e9 * timeScale > toleranceSeconds) {
+                throw fellBehind(lag.meanNanos(), "over the run");
+            }
+        }
+
+        private FellBehindException fellBehind(double meanNanos, String when) {
+            double service = meanServiceSeconds(spec.scenario());
+            return new FellBehindException(String.format(java.util.Locale.ROOT,
+                    "live run %s / %s / seed %d fell behind the scaled clock: at --time-scale %s its timers fired on"
+                            + " average %.3g ms (%.3g scenario s) late %s, more than %.0f%% of the mean service time"
+                            + " %.3g s, so its response times would be wrong. Use a smaller --time-scale (about %s or less"
+                            + " on this machine now), or --mode sim for the same logic in simulated time",
+                    spec.scenario().name(), spec.policy(), spec.seed(), LiveRunner.format(timeScale), meanNanos / 1e6,
+                    meanNanos / 1e9 * timeScale, when, 100 * toleranceSeconds / service, service,
+                    LiveRunner.format(suggestion(meanNanos))));
+        }
+
+        /** A time scale at which the lag measured now would be half the tolerance (if the real lag stayed the same). */
+        private double suggestion(double meanNanos) {
+            double realLagSeconds = Math.max(1e-4, meanNanos / 1e9);
+            double scale = toleranceSeconds / 2 / realLagSeconds;
+            double magnitude = Math.pow(10, Math.floor(Math.log10(Math.max(scale, 1e-3))));
+            return Math.max(0.001, Math.floor(scale / magnitude) * magnitude);
+        }
+    }
+
+    /** Mean service time E[D]/μ̄ of a node in scenario seconds. */
+    static double meanServiceSeconds(Scenario s) {
+        double mu = s.nodes().expectedCapacity() / ((double) s.nodes().count() * s.nodes().servers());
+        return s.demand().mean() / mu;
+    }
+
+    static String format(double x) {
+        return x == Math.rint(x) && Math.abs(x) < 1e15 ? String.valueOf((long) x) : String.valueOf(x);
     }
 
     private static ClusterView boardView(AtomicReferenceArray<LoadSnapshot> board) {

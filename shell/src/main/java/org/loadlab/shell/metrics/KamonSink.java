@@ -144,11 +144,21 @@ public final class KamonSink extends ForwardingSink {
 
     @Override
     public synchronized void messageSent(double now, String kind, int bytes) {
+        countMessage(kind);
+        super.messageSent(now, kind, bytes);
+    }
+
+    @Override
+    public synchronized void messageSent(double now, org.loadlab.kernel.Message message) {
+        countMessage(org.loadlab.kernel.MessageKinds.of(message));
+        super.messageSent(now, message);
+    }
+
+    private void countMessage(String kind) {
         if (kind.equals("Probe")) {
             probes.increment();
         }
         messages.computeIfAbsent(kind, k -> Kamon.counter("loadlab.messages").withTags(tags.withTag("kind", k))).increment();
-        super.messageSent(now, kind, bytes);
     }
 
     @Override

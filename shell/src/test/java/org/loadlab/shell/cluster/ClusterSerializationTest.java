@@ -55,8 +55,11 @@ class ClusterSerializationTest {
                 new Protocol.QueryExplain("exp-1", 5, explain),
                 new Protocol.HostReady("exp-1", member),
                 new Protocol.HostFailed("exp-1", member, "no such trace"),
-                new Protocol.HostStopped("exp-1", member),
-                new Protocol.ObservationBatch("exp-1", member, List.of(
+                new Protocol.HostStopped("exp-1", member, List.of(new Protocol.BalancerHeld(0, 2, 1, 0, 17)),
+                        List.of(new Protocol.PeerHeld(3, 4, 10, 9))),
+                new Protocol.PeerHeld(1, 0, 2, 2),
+                new Protocol.BalancerHeld(1, 0, 0, 0, 3),
+                new Protocol.ObservationBatch("exp-1", member, 4, 2.25, List.of(
                         new Observation.Arrived(0.5, 0), new Observation.Decided(0.5, 0, 2),
                         new Observation.Routed(0.51, 0, 2, 0.5, 0.49), new Observation.Rejected(0.6, 0.4),
                         new Observation.Completed(1.5, 0.25, 2), new Observation.ServiceStarted(0.52, 2, 0.01),

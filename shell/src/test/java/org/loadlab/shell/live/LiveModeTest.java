@@ -20,10 +20,13 @@ class LiveModeTest {
 
     @Test
     void liveMm1AgreesWithSimulationWithinTenPercent() {
-        Scenario s = TestScenarios.load("mm1-random", "arrivals.utilisation = 0.7", "duration = 300", "warmup = 20");
+        // Live and simulated runs replay the same arrivals and demands, so they differ only by timing:
+        // a short run suffices. At time scale 10 a timer may be 10 ms late before the lag check stops
+        // the run, which keeps the test meaningful on a busy shared machine.
+        Scenario s = TestScenarios.load("mm1-random", "arrivals.utilisation = 0.7", "duration = 120", "warmup = 10");
         RunSpec spec = new RunSpec(s, "random", 101);
         RunMetrics sim = SimulationRunner.run(spec).metrics();
-        SimulationRunner.Outcome live = LiveRunner.run(spec, 25.0);
+        SimulationRunner.Outcome live = LiveRunner.run(spec, 10.0);
         RunMetrics m = live.result().metrics();
         assertEquals(sim.requestsArrived(), m.requestsArrived(), "the live driver replays the same arrivals");
         assertEquals(m.requestsArrived(), m.requestsCompleted(), "every request completes");
@@ -45,5 +48,36 @@ class LiveModeTest {
         assertEquals(m.requestsArrived(), m.requestsCompleted(), "every task completes");
         assertTrue(m.counters().getOrDefault(PeerNode.TRANSFERS, 0L) > 0, "tasks moved between the actors");
         assertTrue(m.messagesByKind().getOrDefault("Poll", 0L) > 0);
+    }
+
+    @Test
+    void aTimeScaleTheMachineCannotFollowStopsTheRunWithTheMeasuredLag() {
+        // 1000 scenario seconds per real second: the ~1 ms scheduler tick alone is a second of scenario time,
+        // far beyond a tenth of the 1 s mean service time.
+        Scenario s = TestScenarios.load("mm1-random", "duration = 3000", "warmup = 0");
+        RunSpec spec = new RunSpec(s, "random", 101);
+        long t0 = System.nanoTime();
+        LiveRunner.FellBehindException e = org.junit.jupiter.api.Assertions.assertThrows(LiveRunner.FellBehindException.class,
+                () -> LiveRunner.run(spec, 1000));
+        assertTrue(e.getMessage().contains("--time-scale 1000") && e.getMessage().contains("scenario s) late")
+                && e.getMessage().contains("Use a smaller --time-scale"), e.getMessage());
+        assertTrue((System.nanoTime() - t0) / 1e9 < 2.5 + 5, "stopped after about two lag windows, not at the end (3 s)");
+    }
+
+    @Test
+    void timerLagRecordsWindowsAndTheWholeRun() {
+        org.loadlab.shell.actor.TimerLag lag = new org.loadlab.shell.actor.TimerLag();
+        lag.record(2_000_000);
+        lag.record(4_000_000);
+        lag.record(-5); // early: counts as on time
+        org.loadlab.shell.actor.TimerLag.Window w = lag.window();
+        assertEquals(3, w.count());
+        assertEquals(2_000_000.0, w.meanNanos(), 1e-9);
+        assertEquals(4_000_000, w.maxNanos());
+        assertEquals(0, lag.window().count(), "a new window starts empty");
+        lag.record(1_000_000);
+        assertEquals(4, lag.count());
+        assertEquals(1_750_000.0, lag.meanNanos(), 1e-9);
+        assertEquals(4_000_000, lag.maxNanos());
     }
 }

@@ -155,7 +155,8 @@ public final class AsmfTuner {
                 if (e.type().equals("degrade")) {
                     events.append(", factor = ").append(e.factor());
                 }
-                events.append(", nodes = ").append(e.nodes());
+                // A fraction stays a fraction: the reference model draws its targets per run, as the seed does.
+                events.append(e.fraction() > 0 ? ", fraction = " + e.fraction() : ", nodes = " + e.nodes());
             }
             events.append(" } ");
         }

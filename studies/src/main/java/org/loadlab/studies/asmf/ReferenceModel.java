@@ -4,41 +4,47 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.random.RandomGenerator;
-import org.hipparchus.random.RandomDataGenerator;
 import org.loadlab.analysis.io.RunResult;
 import org.loadlab.analysis.run.ResponseTimeHistogram;
 import org.loadlab.analysis.run.RunMetrics;
 import org.loadlab.analysis.run.SeriesPoint;
 import org.loadlab.analysis.stats.JainFairness;
-import org.loadlab.balancer.policy.AsmfSettings;
-import org.loadlab.balancer.decision.Candidates;
-import org.loadlab.balancer.pipeline.PipelinePolicy;
-import org.loadlab.balancer.policy.PolicyCatalog;
-import org.loadlab.balancer.policy.PolicyParameters;
-import org.loadlab.node.backend.ResourceModel;
-import org.loadlab.node.protocol.LoadSnapshot;
-import org.loadlab.kernel.StreamSeeds;
 import org.loadlab.experiment.run.RunSpec;
-import org.loadlab.workload.demand.HipparchusRandomAdapter;
 import org.loadlab.experiment.scenario.Scenario;
 
 /**
- * The ASMF seed's own simulator (SPEC.md §4), offered as a node/time model so its
- * published numbers can be reproduced: time-stepped (dt = {@code reference.step}), queues
- * in work units, each node serving ⌊μ_j·dt⌋ units per step, resources regenerated every
- * step, the seed's feedback update with its unit mismatch, F frontends with allowed sets,
- * a fixed topology seed, and the seed's metric definitions. Its artefacts (work units,
- * one unit per step for μ &lt; 20, feedback units, failed nodes staying routable, gmsr
- * equal to least-queue) are kept on purpose; docs/asmf.md discusses them.
+ * The ASMF seed's own simulator ({@code LoadBalancingSimulator} and {@code ASMFEngine} in
+ * the seed's {@code simulator.py} and {@code engine.py}; SPEC.md §4), offered as a node/time
+ * model so that its published numbers reproduce bit for bit: the same topology
+ * ({@link SeedTopology}), the same random numbers ({@link PythonRandom}, one simulator and
+ * one engine generator seeded with the run seed), the same draw order, step order,
+ * selection rules ({@link SeedPolicy}), floating-point expressions and summation order.
  *
- * <p>The selection rules are LoadLab's own policy classes (the same code as the
- * message-level model), fed with live snapshots — or, for the ASMF family, with each
- * node's snapshot cached at the last refresh of the stale interval, as in the seed.
+ * <p>Each step of dt (integer ms): scripted events; every stale interval the score cache
+ * S·C of every backend (state updates += B, bytes += 64·B); service of ⌊μ·dt⌋ units per
+ * backend, its resources redrawn from pressure min(1, q/80) plus U(−0.05, 0.05) noise, its
+ * incoming count halved and (ASMF policies) its correction updated,
+ * C ← clip(C − η·(incoming − served/dt)); the step's Poisson count of jobs, each with a
+ * frontend and a size, routed or rejected; then the bookkeeping and, every trace interval,
+ * a trace point of the mean queue. The seed's artefacts (work units, one unit per step for
+ * μ &lt; 20, the feedback's unit mismatch, failed backends that stay routable, gmsr equal to
+ * least-queue) are kept on purpose; docs/asmf.md discusses them.
+ *
+ * <p>Generator lifetime ({@code reference.simulator-generator}): {@code fresh} seeds a new
+ * simulator generator for every run; {@code shared} first advances it past the runs of the
+ * policies before this one in the seed's order ({@link SeedWorkload#skipRun}), which gives
+ * the numbers of the seed's {@code run_rigorous_testing}.
+ *
+ * <p>A run allocates its arrays once; the step loop works on primitives and allocates
+ * nothing.
  */
 public final class ReferenceModel {
-    private static final double BYTES_PER_UPDATE = 64;
-    private static final double BYTES_PER_QUERY = 48;
+    private static final long BYTES_PER_UPDATE = 64;
+    private static final long BYTES_PER_QUERY = 48;
+    /** Queue length at which the seed's resource pressure saturates, work units. */
+    private static final double PRESSURE_QUEUE = 80.0;
+    /** The seed's floor of a score's denominator. */
+    private static final double MIN_DENOMINATOR = 1e-8;
 
     private ReferenceModel() {
     }
@@ -46,295 +52,385 @@ public final class ReferenceModel {
     /**
      * Runs {@code spec} (its scenario must have {@code model = reference}).
      *
-     * @throws IllegalArgumentException if the scenario is not a reference-model scenario
+     * @throws IllegalArgumentException if the scenario is not a reference-model scenario or
+     *     the policy is not one of the seed's ({@link Scenario.Reference#POLICIES})
      */
     public static RunResult run(RunSpec spec) {
         Scenario s = spec.scenario();
         if (!s.isReferenceModel()) {
             throw new IllegalArgumentException("scenario " + s.name() + " has model = " + s.model() + ", not reference");
         }
-        return new Run(spec).execute();
+        SeedPolicy policy = SeedPolicy.of(spec.policy());
+        SeedWorkload workload = new SeedWorkload(s);
+        PythonRandom simulator = new PythonRandom(spec.seed());
+        if (s.reference().sharedGenerator()) {
+            for (int before = 0; before < policy.ordinal(); before++) {
+                workload.skipRun(simulator);
+            }
+        }
+        return new Run(spec, policy, workload, SeedTopology.draw(s), simulator).execute();
     }
 
     /** One run's state; single-threaded. */
     private static final class Run {
         private final RunSpec spec;
-        private final Scenario s;
+        private final SeedPolicy policy;
+        private final SeedWorkload w;
+        private final SeedTopology topology;
+        private final PythonRandom sim;
+        private final PythonRandom engine;
         private final int n;
         private final double dt;
-        private final double[] nominalMu;
-        private final double[] mu;
+        // Per backend.
         private final long[] q;
+        private final double[] mu;
+        private final long[] capacity;
+        private final double[] cpu;
+        private final double[] mem;
+        private final double[] io;
+        private final double[] net;
         private final double[] incoming;
         private final double[] correction;
-        private final ResourceModel[] resources;
-        private final LoadSnapshot[] cached;
-        private final int[][] allowed;
-        private final PipelinePolicy[] policies;
-        private final Candidates candidates;
-        private final int[] inFlight;
-        private final boolean cachedView;
-        private final boolean feedback;
-        private final int fixedQueries;
-        private final AsmfSettings asmf;
-        private final Scenario.Asmf asmfSpec;
-        private final RandomDataGenerator arrivals;
-        private final RandomDataGenerator demand;
-        private final RandomGenerator frontendRng;
-        private final RandomGenerator policyRng;
-        private final RandomGenerator noiseRng;
-        private final double[] frontendCdf;
-        private final boolean[] fired;
-
+        private final double[] cache;
+        private final boolean[] failed;
+        // ASMF parameters.
+        private final int sampleK;
+        private final int p2cK;
+        private final double alpha;
+        private final double beta;
+        private final double gamma;
+        private final double delta;
+        private final double tau;
+        private final double eta;
+        private final double cMin;
+        private final double cMax;
+        // Scratch of the engine's draws.
+        private final int[] candidates;
+        private final int[] pool;
+        // The seed's metrics.
         private long jobs;
-        private long accepted;
         private long rejected;
         private long completedUnits;
-        private long decisions;
         private long queries;
         private long stateUpdates;
-        private double bytes;
-        private double waitArea;
+        private long bytes;
+        private double waitTotal;
         private double backlogArea;
-        private double queueSum;
         private long maxClusterQueue;
+        private final double[] trace;
+        private final long[] traceTimeMs;
+        private int tracePoints;
+        // LoadLab's per-node and series views of the same run.
+        private long queueSum;
         private final long[] nodeMax;
         private final long[] nodeJobs;
         private final double[] nodeBusy;
-        private final List<Double> trace = new ArrayList<>();
-        private final List<SeriesPoint> series = new ArrayList<>();
+        private final int[] traceMaxNode;
+        private final long[] traceUnits;
 
-        Run(RunSpec spec) {
+        Run(RunSpec spec, SeedPolicy policy, SeedWorkload workload, SeedTopology topology, PythonRandom simulator) {
             this.spec = spec;
-            this.s = spec.scenario();
-            this.n = s.nodes().count();
-            this.dt = s.reference().step();
-            int f = s.balancers().count();
-            RandomGenerator topo = StreamSeeds.stream(s.topologySeed(), StreamSeeds.TOPOLOGY, 100);
-            nominalMu = new double[n];
-            q = new long[n];
-            for (int j = 0; j < n; j++) {
-                nominalMu[j] = s.nodes().rateDistribution().equals("uniform")
-                        ? s.nodes().rateMin() + (s.nodes().rateMax() - s.nodes().rateMin()) * topo.nextDouble()
-                        : s.nodes().rateValue();
-                q[j] = 1 + topo.nextInt(s.reference().initialQueueMax());
-            }
-            mu = nominalMu.clone();
-            int size = s.balancers().allowedSize(n);
-            allowed = new int[f][];
-            for (int b = 0; b < f; b++) {
-                allowed[b] = sample(topo, n, size);
-            }
+            this.policy = policy;
+            this.w = workload;
+            this.topology = topology;
+            this.sim = simulator;
+            this.engine = new PythonRandom(spec.seed());
+            Scenario s = spec.scenario();
+            n = w.backends;
+            dt = w.dtSeconds;
+            q = topology.initialQueue().clone();
+            mu = topology.mu().clone();
+            capacity = new long[n];
+            updateCapacities();
+            cpu = topology.cpu().clone();
+            mem = topology.mem().clone();
+            io = topology.io().clone();
+            net = topology.net().clone();
             incoming = new double[n];
             correction = new double[n];
             java.util.Arrays.fill(correction, 1.0);
-            resources = new ResourceModel[n];
-            noiseRng = StreamSeeds.stream(spec.seed(), StreamSeeds.NODE, 0);
-            for (int j = 0; j < n; j++) {
-                resources[j] = new ResourceModel(dt);
-                resources[j].advance(0, (int) q[j], noiseRng);
-            }
-            cached = new LoadSnapshot[n];
-            asmfSpec = s.policy().asmf();
-            asmf = new AsmfSettings(asmfSpec.k(), asmfSpec.alpha(), asmfSpec.beta(), asmfSpec.gamma(), asmfSpec.delta(),
-                    asmfSpec.tau(), true, true, true);
-            String name = spec.policy();
-            // In the seed, p2c samples the scenario's k (policy.k here), not always 2.
-            String catalogName = name.equals("p2c") ? "power-of-k" : name;
-            PolicyParameters params = new PolicyParameters(s.policy().k(), asmf);
-            policies = new PipelinePolicy[f];
-            for (int b = 0; b < f; b++) {
-                policies[b] = PolicyCatalog.create(catalogName, params, nominalMu);
-            }
-            inFlight = new int[n];
-            candidates = new Candidates(inFlight);
-            cachedView = name.startsWith("asmf");
-            feedback = PolicyCatalog.usesFeedback(name);
-            // The seed counts one query for random and none is read by the other load-blind rules.
-            fixedQueries = name.equals("random") ? 1 : 0;
-            arrivals = RandomDataGenerator.of(new HipparchusRandomAdapter(StreamSeeds.stream(spec.seed(), StreamSeeds.ARRIVALS, 0)));
-            demand = RandomDataGenerator.of(new HipparchusRandomAdapter(StreamSeeds.stream(spec.seed(), StreamSeeds.DEMAND, 0)));
-            frontendRng = StreamSeeds.stream(spec.seed(), StreamSeeds.ARRIVALS, 1);
-            policyRng = StreamSeeds.stream(spec.seed(), StreamSeeds.BALANCER, 0);
-            frontendCdf = frontendCdf(f);
-            fired = new boolean[s.events().size()];
+            cache = new double[n];
+            failed = new boolean[n];
+            Scenario.Asmf a = s.policy().asmf();
+            sampleK = a.k();
+            p2cK = s.policy().k();
+            alpha = a.alpha();
+            beta = a.beta();
+            gamma = a.gamma();
+            delta = a.delta();
+            tau = a.tau();
+            eta = a.eta();
+            cMin = a.cMin();
+            cMax = a.cMax();
+            int allowedSize = topology.allowed().length == 0 ? 0 : topology.allowed()[0].length;
+            candidates = new int[Math.max(Math.max(sampleK, p2cK), 1)];
+            pool = new int[Math.max(allowedSize, 1)];
+            int points = (int) ((w.steps - 1) * w.stepMs / w.traceMs + 1);
+            trace = new double[points];
+            traceTimeMs = new long[points];
+            traceMaxNode = new int[points];
+            traceUnits = new long[points];
             nodeMax = new long[n];
             nodeJobs = new long[n];
             nodeBusy = new double[n];
         }
 
         RunResult execute() {
-            long steps = Math.round(s.duration() / dt);
-            long staleSteps = Math.max(1, Math.round(s.information().reportPeriod() / dt));
-            long traceSteps = Math.max(1, Math.round(1.0 / dt));
-            double baseRate = s.arrivals().rate() * dt;
-            long unitsAtLastPoint = 0;
-            for (long step = 0; step < steps; step++) {
-                double now = step * dt;
-                fireEvents(now);
-                if (step % staleSteps == 0) {
-                    for (int j = 0; j < n; j++) {
-                        cached[j] = snapshot(j, now);
+            boolean[] fired = new boolean[w.events.size()];
+            for (int step = 0; step < w.steps; step++) {
+                long now = step * w.stepMs;
+                fireEvents(now, fired);
+                if (now % w.staleMs == 0) {
+                    if (policy.readsCache()) {
+                        refreshCache();
                     }
                     stateUpdates += n;
                     bytes += BYTES_PER_UPDATE * n;
                 }
-                long queueAfterService = 0;
-                for (int j = 0; j < n; j++) {
-                    long capacity = (long) Math.floor(mu[j] * dt);
-                    long served = Math.min(q[j], capacity);
-                    q[j] -= served;
-                    completedUnits += served;
-                    nodeBusy[j] += capacity > 0 ? (double) served / capacity : 0;
-                    resources[j].advance(now, (int) Math.min(Integer.MAX_VALUE, q[j]), noiseRng);
-                    incoming[j] *= 0.5;
-                    if (feedback) {
-                        double delta = incoming[j] - served / dt;
-                        correction[j] = Math.max(asmfSpec.cMin(), Math.min(asmfSpec.cMax(), correction[j] - asmfSpec.eta() * delta));
-                    }
-                    queueAfterService += q[j];
-                }
-                waitArea += queueAfterService * dt;
-                long arriving = arrivals.nextPoisson(baseRate * rateFactor(now));
-                for (long a = 0; a < arriving; a++) {
-                    route(now);
-                }
-                long total = 0;
-                for (int j = 0; j < n; j++) {
-                    total += q[j];
-                    nodeMax[j] = Math.max(nodeMax[j], q[j]);
-                }
-                backlogArea += total * dt;
-                queueSum += total;
-                maxClusterQueue = Math.max(maxClusterQueue, total);
-                if ((step + 1) % traceSteps == 0) {
-                    double meanQueue = (double) total / n;
-                    trace.add(meanQueue);
-                    long maxNode = 0;
-                    for (long x : q) {
-                        maxNode = Math.max(maxNode, x);
-                    }
-                    series.add(new SeriesPoint((step + 1) * dt, meanQueue, (int) Math.min(Integer.MAX_VALUE, maxNode),
-                            (completedUnits - unitsAtLastPoint) / (traceSteps * dt)));
-                    unitsAtLastPoint = completedUnits;
+                long queued = serve(step, now) + arrive(now);
+                backlogArea += queued * dt;
+                maxClusterQueue = Math.max(maxClusterQueue, queued);
+                queueSum += queued;
+                if (now % w.traceMs == 0) {
+                    addTracePoint(now, queued);
                 }
             }
-            return new RunResult(s.name(), spec.policy(), spec.seed(), metrics(steps * dt, steps));
+            for (int j = 0; j < n; j++) {
+                nodeMax[j] = Math.max(nodeMax[j], q[j]);
+            }
+            return new RunResult(spec.scenario().name(), spec.policy(), spec.seed(), metrics());
         }
 
-        private void route(double now) {
-            jobs++;
-            int b = pickFrontend();
-            int[] nodes = allowed[b];
-            PipelinePolicy policy = policies[b];
-            int reads = policy.reads(nodes.length);
-            int chosen;
-            decisions++;
-            if (reads == 0) {
-                queries += fixedQueries;
-                chosen = policy.choose(candidates.reset(nodes, null, null, nodes.length), policyRng);
-                chosen = chosen < 0 ? -1 : nodes[chosen];
-            } else {
-                int[] sampled = reads == nodes.length ? nodes : sample(policyRng, nodes, reads);
-                LoadSnapshot[] loads = new LoadSnapshot[reads];
-                for (int i = 0; i < reads; i++) {
-                    loads[i] = cachedView ? cached[sampled[i]] : snapshot(sampled[i], now);
+        /**
+         * Service, resources, incoming and feedback of every backend, in backend order.
+         *
+         * @return the cluster's queue after service, work units
+         */
+        private long serve(int step, long now) {
+            // The resources are read only by the next step's cache refresh; on other steps their
+            // noise draws are skipped, which leaves the generator where the seed's draws leave it.
+            boolean resourcesRead = policy.readsCache() && (now + w.stepMs) % w.staleMs == 0;
+            boolean feedback = policy.feedback();
+            long queued = 0;
+            for (int j = 0; j < n; j++) {
+                if (step > 0) {
+                    nodeMax[j] = Math.max(nodeMax[j], q[j]); // the queue at the end of the last step
                 }
-                queries += reads;
-                int pos = policy.choose(candidates.reset(sampled, loads, null, reads), policyRng);
-                chosen = pos < 0 ? -1 : sampled[pos];
+                long served = Math.min(q[j], capacity[j]);
+                q[j] -= served;
+                completedUnits += served;
+                waitTotal += q[j] * dt;
+                nodeBusy[j] += capacity[j] > 0 ? (double) served / capacity[j] : 0;
+                if (resourcesRead) {
+                    double pressure = Math.min(1.0, q[j] / PRESSURE_QUEUE);
+                    cpu[j] = Math.min(1.0, 0.35 + 0.55 * pressure + sim.uniform(-0.05, 0.05));
+                    mem[j] = Math.min(1.0, 0.30 + 0.45 * pressure + sim.uniform(-0.05, 0.05));
+                    io[j] = Math.min(1.0, 0.25 + 0.40 * pressure + sim.uniform(-0.05, 0.05));
+                    net[j] = Math.min(1.0, 0.20 + 0.50 * pressure + sim.uniform(-0.05, 0.05));
+                }
+                incoming[j] = Math.max(0.0, incoming[j] * 0.5);
+                if (feedback) {
+                    // The seed's service rate is served / dt: units per second against a count of jobs.
+                    double next = correction[j] - eta * (incoming[j] - served / dt);
+                    correction[j] = Math.min(Math.max(next, cMin), cMax);
+                }
+                queued += q[j];
             }
-            bytes += BYTES_PER_QUERY * (reads == 0 ? fixedQueries : reads);
-            if (chosen < 0) {
-                rejected++;
-                return;
+            if (!resourcesRead) {
+                sim.skip((long) SeedWorkload.NOISE_WORDS * n);
             }
-            double d = Math.max(0.1, demand.nextExponential(s.demand().mean()));
-            q[chosen] += Math.max(1, (long) Math.ceil(d));
-            incoming[chosen] += 1;
-            accepted++;
-            nodeJobs[chosen]++;
+            return queued;
         }
 
-        private LoadSnapshot snapshot(int j, double now) {
-            ResourceModel r = resources[j];
-            return new LoadSnapshot(j, (int) Math.min(Integer.MAX_VALUE, q[j]), 0, mu[j], r.cpu(), r.mem(), r.io(), r.net(),
-                    correction[j], now, true);
+        /**
+         * The step's jobs: each one's frontend and size, then its route or rejection.
+         *
+         * @return work units added to the queues
+         */
+        private long arrive(long now) {
+            long added = 0;
+            int arriving = SeedWorkload.poisson(sim, w.lambdaAt(now));
+            for (int a = 0; a < arriving; a++) {
+                int frontend = w.frontend(sim);
+                double size = w.size(sim);
+                jobs++;
+                int chosen = route(topology.allowed()[frontend]);
+                if (chosen < 0) {
+                    rejected++;
+                } else {
+                    long units = Math.max(1, (long) Math.ceil(size));
+                    q[chosen] += units;
+                    added += units;
+                    incoming[chosen] += 1.0;
+                    nodeJobs[chosen]++;
+                }
+            }
+            return added;
         }
 
-        private void fireEvents(double now) {
-            List<Scenario.Event> events = s.events();
-            for (int i = 0; i < events.size(); i++) {
-                Scenario.Event e = events.get(i);
-                if (fired[i] || e.at() > now + 1e-9 || e.type().equals("spike")) {
+        /** Fires each scripted event at the first step at or after its time (the seed's times are multiples of dt). */
+        private void fireEvents(long now, boolean[] fired) {
+            for (int i = 0; i < fired.length; i++) {
+                Scenario.Event e = w.events.get(i);
+                if (fired[i] || now < w.eventAtMs[i] || e.type().equals("spike")) {
                     continue;
                 }
                 fired[i] = true;
-                for (int j : e.nodes()) {
-                    switch (e.type()) {
-                        case "fail" -> mu[j] = 0; // the seed's failed nodes stay routable
-                        case "recover" -> mu[j] = nominalMu[j];
-                        case "degrade" -> mu[j] = nominalMu[j] * e.factor();
-                        default -> { }
+                switch (e.type()) {
+                    case "fail" -> {
+                        if (e.fraction() > 0) {
+                            int[] targets = new int[n];
+                            int k = SeedWorkload.failureTargets(sim, e.fraction(), failed, targets);
+                            for (int t = 0; t < k; t++) {
+                                fail(targets[t]);
+                            }
+                        } else {
+                            e.nodes().forEach(this::fail);
+                        }
                     }
+                    case "degrade" -> {
+                        double factor = Math.max(Math.min(e.factor(), 1.0), 0.05);
+                        e.nodes().forEach(j -> mu[j] *= factor);
+                    }
+                    case "recover" -> e.nodes().forEach(j -> {
+                        failed[j] = false;
+                        mu[j] = topology.mu()[j];
+                    });
+                    default -> throw new IllegalStateException("unknown event type " + e.type());
+                }
+                updateCapacities();
+            }
+        }
+
+        /** The seed's failure: μ = 0; the backend keeps its queue and stays routable. */
+        private void fail(int j) {
+            failed[j] = true;
+            mu[j] = 0.0;
+        }
+
+        private void updateCapacities() {
+            for (int j = 0; j < n; j++) {
+                capacity[j] = (long) Math.floor(mu[j] * dt);
+            }
+        }
+
+        /** The seed's {@code update_cache}: max(S·C, 0) with S = μ/((1+q)(1+L)), L = w·(cpu, mem, io, net). */
+        private void refreshCache() {
+            for (int j = 0; j < n; j++) {
+                double load = alpha * cpu[j] + beta * mem[j] + gamma * io[j] + delta * net[j];
+                double base = mu[j] / Math.max((1.0 + q[j]) * (1.0 + load), MIN_DENOMINATOR);
+                cache[j] = Math.max(base * correction[j], 0.0);
+            }
+        }
+
+        /** One decision of the seed's engine for a job at a frontend with {@code allowed}; −1 rejects. */
+        private int route(int[] allowed) {
+            int size = allowed.length;
+            switch (policy) {
+                case ASMF, ASMF_NO_FEEDBACK -> {
+                    int k = sample(allowed, sampleK);
+                    return bestCached(candidates, k);
+                }
+                case ASMF_NO_SAMPLING -> {
+                    count(size);
+                    return bestCached(allowed, size);
+                }
+                case ASMF_NO_MULTIRESOURCE -> {
+                    int k = sample(allowed, sampleK);
+                    int best = -1;
+                    double bestScore = -1.0;
+                    for (int i = 0; i < k; i++) {
+                        int b = candidates[i];
+                        double score = mu[b] / Math.max(1.0 + q[b], MIN_DENOMINATOR);
+                        if (score > bestScore) {
+                            bestScore = score;
+                            best = b;
+                        }
+                    }
+                    return bestScore < tau ? -1 : best;
+                }
+                case P2C -> {
+                    int k = sample(allowed, p2cK);
+                    return shortest(candidates, k);
+                }
+                case GMSR, LEAST_QUEUE -> {
+                    count(size);
+                    return shortest(allowed, size);
+                }
+                case RANDOM -> {
+                    count(1);
+                    return allowed[engine.choiceIndex(size)];
+                }
+                default -> throw new IllegalStateException("unknown policy " + policy);
+            }
+        }
+
+        /** Samples min(k, |allowed|) candidates with the engine generator and counts the queries. */
+        private int sample(int[] allowed, int k) {
+            int m = Math.min(k, allowed.length);
+            engine.sample(allowed, allowed.length, m, candidates, pool);
+            count(Math.max(m, 1));
+            return m;
+        }
+
+        private void count(int reads) {
+            queries += reads;
+            bytes += BYTES_PER_QUERY * reads;
+        }
+
+        /** The highest cached score, the first of equals; −1 (reject) when it is below τ. */
+        private int bestCached(int[] from, int m) {
+            int best = -1;
+            double bestScore = -1.0;
+            for (int i = 0; i < m; i++) {
+                double score = cache[from[i]];
+                if (score > bestScore) {
+                    bestScore = score;
+                    best = from[i];
                 }
             }
+            return bestScore < tau ? -1 : best;
         }
 
-        /** The seed's rate modulation: on-off square wave of the base rate, and spikes. */
-        private double rateFactor(double now) {
-            double factor = 1;
-            if (s.arrivals().process().equals("on-off")) {
-                Scenario.OnOff o = s.arrivals().onOff();
-                double phase = now - Math.floor(now / o.period()) * o.period();
-                factor = phase < o.duty() * o.period() - 1e-9 ? o.highFactor() : o.lowFactor();
-            }
-            for (Scenario.Event e : s.events()) {
-                if (e.type().equals("spike") && now >= e.at() - 1e-9 && now < e.until() - 1e-9) {
-                    factor *= e.factor();
+        /** The smallest live queue, the first of equals (Python's {@code min}). */
+        private int shortest(int[] from, int m) {
+            int best = from[0];
+            long bestQ = q[best];
+            for (int i = 1; i < m; i++) {
+                if (q[from[i]] < bestQ) {
+                    best = from[i];
+                    bestQ = q[best];
                 }
             }
-            return factor;
+            return best;
         }
 
-        private double[] frontendCdf(int f) {
-            double[] w = new double[f];
-            double sum = 0;
-            for (int i = 0; i < f; i++) {
-                w[i] = s.balancers().split().equals("zipf") ? 1.0 / Math.pow(i + 1, s.balancers().zipfExponent()) : 1.0;
-                sum += w[i];
+        private void addTracePoint(long now, long queued) {
+            long maxNode = 0;
+            for (int j = 0; j < n; j++) {
+                maxNode = Math.max(maxNode, q[j]);
             }
-            double acc = 0;
-            for (int i = 0; i < f; i++) {
-                acc += w[i] / sum;
-                w[i] = acc;
-            }
-            w[f - 1] = 1.0;
-            return w;
+            trace[tracePoints] = (double) queued / n;
+            traceTimeMs[tracePoints] = now;
+            traceMaxNode[tracePoints] = (int) Math.min(Integer.MAX_VALUE, maxNode);
+            traceUnits[tracePoints] = completedUnits;
+            tracePoints++;
         }
 
-        private int pickFrontend() {
-            double u = frontendRng.nextDouble();
-            for (int i = 0; i < frontendCdf.length; i++) {
-                if (u < frontendCdf[i]) {
-                    return i;
-                }
-            }
-            return frontendCdf.length - 1;
-        }
-
-        private RunMetrics metrics(double duration, long steps) {
+        private RunMetrics metrics() {
+            double duration = w.steps * dt;
+            long accepted = jobs - rejected;
             TreeMap<String, Double> extras = new TreeMap<>();
-            double throughput = jobs == 0 ? Double.NaN : (double) completedUnits / jobs;
-            double avgWait = completedUnits == 0 ? Double.NaN : waitArea / completedUnits;
-            extras.put("throughput", throughput);
+            double avgWait = waitTotal / Math.max(completedUnits, 1);
+            double queriesPerDecision = (double) queries / Math.max(jobs, 1);
+            extras.put("throughput", (double) completedUnits / Math.max(jobs, 1));
             extras.put("avg_wait_time", avgWait);
             extras.put("backlog_area", backlogArea);
             extras.put("max_queue_observed", (double) maxClusterQueue);
-            extras.put("queries_per_decision", decisions == 0 ? Double.NaN : (double) queries / decisions);
+            extras.put("queries_per_decision", queriesPerDecision);
             extras.put("state_updates_sent", (double) stateUpdates);
-            extras.put("bytes_transferred_est", bytes);
-            TraceStatistics t = TraceStatistics.of(trace);
+            extras.put("bytes_transferred_est", (double) bytes);
+            TraceStatistics t = TraceStatistics.of(trace, traceTimeMs, tracePoints, w.durationMs);
             extras.put("convergence_time_ms", t.convergenceMillis());
             extras.put("mean_queue_variance", t.variance());
             extras.put("oscillation_index", t.oscillation());
@@ -345,39 +441,24 @@ public final class ReferenceModel {
             long maxNode = 0;
             for (int j = 0; j < n; j++) {
                 share.add(accepted == 0 ? Double.NaN : (double) nodeJobs[j] / accepted);
-                rho[j] = nodeBusy[j] / steps;
+                rho[j] = nodeBusy[j] / w.steps;
                 utilisation.add(rho[j]);
                 nodeMaxList.add((int) Math.min(Integer.MAX_VALUE, nodeMax[j]));
                 maxNode = Math.max(maxNode, nodeMax[j]);
             }
+            List<SeriesPoint> series = new ArrayList<>(tracePoints);
+            for (int i = 0; i < tracePoints; i++) {
+                long fromMs = i == 0 ? -w.stepMs : traceTimeMs[i - 1];
+                long units = traceUnits[i] - (i == 0 ? 0 : traceUnits[i - 1]);
+                series.add(new SeriesPoint(traceTimeMs[i] / 1000.0, trace[i], traceMaxNode[i],
+                        units / ((traceTimeMs[i] - fromMs) / 1000.0)));
+            }
             return new RunMetrics(jobs, accepted, rejected, 0, duration, completedUnits / duration,
                     Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    avgWait, backlogArea, queueSum / steps / n, (int) Math.min(Integer.MAX_VALUE, maxNode), maxClusterQueue,
-                    decisions, decisions == 0 ? Double.NaN : (double) queries / decisions, new TreeMap<>(), 0, (long) bytes,
-                    stateUpdates, share, utilisation, nodeMaxList, JainFairness.of(rho), Double.NaN, series,
-                    ResponseTimeHistogram.empty().encode(), new TreeMap<>(Map.of("jobs_rejected", rejected)), extras);
-        }
-
-        /** k distinct indices of [0, n) (partial Fisher–Yates), sorted. */
-        private static int[] sample(RandomGenerator rng, int n, int k) {
-            int[] all = new int[n];
-            for (int i = 0; i < n; i++) {
-                all[i] = i;
-            }
-            return sample(rng, all, k);
-        }
-
-        private static int[] sample(RandomGenerator rng, int[] from, int k) {
-            int[] a = from.clone();
-            for (int i = 0; i < k; i++) {
-                int j = i + rng.nextInt(a.length - i);
-                int t = a[i];
-                a[i] = a[j];
-                a[j] = t;
-            }
-            int[] out = java.util.Arrays.copyOf(a, k);
-            java.util.Arrays.sort(out);
-            return out;
+                    avgWait, backlogArea, (double) queueSum / w.steps / n, (int) Math.min(Integer.MAX_VALUE, maxNode),
+                    maxClusterQueue, jobs, queriesPerDecision, new TreeMap<>(), 0, bytes, stateUpdates, share,
+                    utilisation, nodeMaxList, JainFairness.of(rho), Double.NaN, series, ResponseTimeHistogram.empty().encode(),
+                    new TreeMap<>(Map.of("jobs_rejected", rejected)), extras);
         }
     }
 }

@@ -20,6 +20,7 @@ import org.loadlab.analysis.run.RunMetrics;
 import org.loadlab.analysis.stats.Summary;
 import org.loadlab.balancer.policy.PolicyCatalog;
 import org.loadlab.balancer.policy.PolicyParameters;
+import org.loadlab.balancer.policy.StickyCache;
 import org.loadlab.balancer.policy.StickyLazyPolicy;
 import org.loadlab.experiment.campaign.CampaignLoader;
 import org.loadlab.experiment.campaign.CampaignPlan;
@@ -31,18 +32,21 @@ import org.loadlab.experiment.scenario.ScenarioLoader;
  * <ol>
  *   <li><b>Probes per request</b> of every Sticky-Lazy run against the seed's estimate
  *       {@code (2 − t)/(1 + t(T − 1)/2)} with the run's measured t = first-probe hits / first
- *       probes, against the same cycle model counting the probe-routed request
- *       {@code (2 − t)/(1 + t(T + 1)/2)}, and against the model fed with the measured credit
- *       {@code (2 − t)/(1 + h·c̄)} (h = share of probe decisions that cached, c̄ = mean credit
- *       granted); and the floors 1/T (the seed's claim) and 1/(T + 1) (what the rule
- *       guarantees: one probe decision routes at most 1 + T requests).</li>
+ *       probes, against the same cycle model with the requests the run's credit rule really
+ *       sends per cycle ({@code (2 − t)/(1 + t(T + 1)/2)} for credit T − q, which also routes
+ *       the probed request; the seed's formula itself for T − q − 1), and against the model
+ *       fed with the measured credit {@code (2 − t)/(1 + h·c̄)} (h = share of probe decisions
+ *       that cached, c̄ = mean credit granted); and the floors 1/T (the seed's claim) and
+ *       1/(T + 1) (what the rule T − q guarantees: one probe decision routes at most 1 + T
+ *       requests; under T − q − 1 at most T, so 1/T holds).</li>
  *   <li><b>Peak load</b>: max queue of Sticky-Lazy ≤ max queue of strict Po2C + T on the same
  *       scenario, parameters and seed: how often it holds and by how much.</li>
  * </ol>
  * Reads {@code DIR/runs.jsonl} ({@link RunsFile}) and, when present, {@code DIR/campaign.json}
  * to learn each variant's catalog policy and T (otherwise: Sticky-Lazy runs are recognised by
  * their {@value StickyLazyPolicy#FIRST_PROBES} counter, T from the swept key
- * {@value #THRESHOLD_KEY} or 3, the reference is the variant named {@value #REFERENCE}).
+ * {@value #THRESHOLD_KEY} or 3, the credit rule from the swept key {@value #CREDIT_KEY} or
+ * T − q, the reference is the variant named {@value #REFERENCE}).
  * Writes {@code theory.csv}, {@code peak-bound.csv}, {@code sticky-lazy.md} and
  * {@code plots/sticky-lazy-*.png|svg} into DIR.
  *
@@ -51,6 +55,8 @@ import org.loadlab.experiment.scenario.ScenarioLoader;
 public final class StickyLazyAnalysis {
     /** The scenario key of T. */
     public static final String THRESHOLD_KEY = "policy.sticky-lazy.threshold";
+    /** The scenario key of the credit rule. */
+    public static final String CREDIT_KEY = "policy.sticky-lazy.credit";
     /** Name of the baseline variant the peak bound is checked against. */
     public static final String REFERENCE = "strict-po2c";
     /** Markdown file written into the campaign directory. */
@@ -71,6 +77,7 @@ public final class StickyLazyAnalysis {
      * @param policy variant name
      * @param seed master seed
      * @param threshold T
+     * @param credit the credit rule (T − q or T − q − 1)
      * @param requests routing decisions (requests)
      * @param probes probes sent (first + fallback)
      * @param probesPerRequest measured probes per request (queries per decision)
@@ -79,17 +86,18 @@ public final class StickyLazyAnalysis {
      * @param firstProbeHits first probes that found load &lt; T
      * @param fallbackProbes second probes
      * @param fallbackCaches fallback decisions that cached their winner
-     * @param creditGranted sum of credits T − L granted
+     * @param creditGranted sum of credits granted (T − L or T − L − 1 each)
      * @param t measured t = hits / first probes (NaN without first probes)
      * @param seedFormula (2 − t)/(1 + t(T − 1)/2), the seed's estimate
-     * @param cycleModel (2 − t)/(1 + t(T + 1)/2): the seed's cycle with the probe-routed request counted
+     * @param cycleModel the seed's cycle with the requests the credit rule sends: (2 − t)/(1 + t(T + 1)/2)
+     *     for T − q (the probe-routed request counted), the seed's formula for T − q − 1
      * @param creditModel (2 − t)/(1 + h·c̄) with the measured caching share h and mean credit c̄
      * @param holdsOneOverT probes per request ≥ 1/T
      * @param holdsOneOverTPlusOne probes per request ≥ 1/(T + 1)
      * @param maxQueue peak queue q_j of the run, requests
      */
     public record RunCheck(String scenario, SortedMap<String, String> parameters, String policy, long seed, int threshold,
-                           long requests, long probes, double probesPerRequest, long blindRoutes, long firstProbes,
+                           StickyCache.Credit credit, long requests, long probes, double probesPerRequest, long blindRoutes, long firstProbes,
                            long firstProbeHits, long fallbackProbes, long fallbackCaches, long creditGranted, double t,
                            double seedFormula, double cycleModel, double creditModel, boolean holdsOneOverT,
                            boolean holdsOneOverTPlusOne, int maxQueue) {
@@ -141,7 +149,16 @@ public final class StickyLazyAnalysis {
 
     /** The seed's cycle model counting the probe-routed request: (2 − t)/(1 + t(T + 1)/2). */
     public static double cycleModel(double t, int threshold) {
-        return (2 - t) / (1 + t * (threshold + 1) / 2.0);
+        return cycleModel(t, threshold, StickyCache.Credit.HEADROOM);
+    }
+
+    /**
+     * The seed's cycle model (L uniform on 0..T − 1, a probe hit with share t) with the
+     * requests a cycle really sends under {@code credit}: 1 + T − L for T − q, giving
+     * (2 − t)/(1 + t(T + 1)/2); T − L for T − q − 1, giving the seed's own formula.
+     */
+    public static double cycleModel(double t, int threshold, StickyCache.Credit credit) {
+        return credit == StickyCache.Credit.HEADROOM ? (2 - t) / (1 + t * (threshold + 1) / 2.0) : seedFormula(t, threshold);
     }
 
     /**
@@ -205,7 +222,7 @@ public final class StickyLazyAnalysis {
                 continue;
             }
             int threshold = threshold(r, info);
-            RunCheck c = check(r, threshold);
+            RunCheck c = check(r, threshold, credit(r, info));
             checks.add(c);
             CampaignRun ref = reference.get(r.scenario() + "|" + r.parameters() + "|" + r.seed());
             if (ref != null) {
@@ -259,7 +276,27 @@ public final class StickyLazyAnalysis {
         return PolicyParameters.DEFAULT_STICKY_LAZY_THRESHOLD;
     }
 
+    static StickyCache.Credit credit(CampaignRun r, Map<String, RunInfo> info) {
+        RunInfo i = info.get(key(r.scenario(), r.parameters(), r.policy()));
+        if (i != null) {
+            return i.credit();
+        }
+        String swept = r.parameters().get(CREDIT_KEY);
+        if (swept != null) {
+            try {
+                return StickyCache.Credit.of(swept.trim().replace("\"", ""));
+            } catch (IllegalArgumentException e) {
+                // fall through to the default
+            }
+        }
+        return StickyCache.Credit.HEADROOM;
+    }
+
     static RunCheck check(CampaignRun r, int threshold) {
+        return check(r, threshold, StickyCache.Credit.HEADROOM);
+    }
+
+    static RunCheck check(CampaignRun r, int threshold, StickyCache.Credit creditRule) {
         RunMetrics m = r.metrics();
         Map<String, Long> c = m.counters();
         long blind = c.getOrDefault(StickyLazyPolicy.BLIND_ROUTES, 0L);
@@ -275,9 +312,9 @@ public final class StickyLazyAnalysis {
         double h = first == 0 ? Double.NaN : (double) caches / first;
         double meanCredit = caches == 0 ? 0 : (double) credit / caches;
         double creditModel = (2 - t) / (1 + h * meanCredit);
-        return new RunCheck(r.scenario(), r.parameters(), r.policy(), r.seed(), threshold, requests, first + fallback,
-                perRequest, blind, first, hits, fallback, fallbackCaches, credit, t, seedFormula(t, threshold),
-                cycleModel(t, threshold), creditModel, perRequest >= 1.0 / threshold - 1e-12,
+        return new RunCheck(r.scenario(), r.parameters(), r.policy(), r.seed(), threshold, creditRule, requests,
+                first + fallback, perRequest, blind, first, hits, fallback, fallbackCaches, credit, t, seedFormula(t, threshold),
+                cycleModel(t, threshold, creditRule), creditModel, perRequest >= 1.0 / threshold - 1e-12,
                 perRequest >= 1.0 / (threshold + 1) - 1e-12, m.maxQueue());
     }
 
@@ -289,8 +326,9 @@ public final class StickyLazyAnalysis {
             CampaignPlan plan = new CampaignLoader(scenarios).parse(
                     ConfigFactory.parseString(m.path("definition").toString()), manifest.toString());
             for (CampaignPlan.PlannedRun p : plan.runs()) {
+                var sl = p.spec().scenario().policy().stickyLazy();
                 info.putIfAbsent(key(p.scenario(), p.parameters(), p.variant()),
-                        new RunInfo(p.spec().policy(), p.spec().scenario().policy().stickyLazy().threshold()));
+                        new RunInfo(p.spec().policy(), sl.threshold(), StickyCache.Credit.of(sl.credit())));
                 if (!order.contains(p.scenario())) {
                     order.add(p.scenario());
                 }
@@ -307,13 +345,14 @@ public final class StickyLazyAnalysis {
     // ---- output ------------------------------------------------------------------------------
 
     private static void writeTheoryCsv(Path file, Result r) throws IOException {
-        StringBuilder b = new StringBuilder("scenario,parameters,policy,seed,threshold,requests,probes,probes_per_request,"
+        StringBuilder b = new StringBuilder("scenario,parameters,policy,seed,threshold,credit,requests,probes,probes_per_request,"
                 + "blind_routes,first_probes,first_probe_hits,fallback_probes,fallback_caches,credit_granted,t,"
                 + "seed_formula,cycle_model,credit_model,measured_over_seed_formula,one_over_t,holds_one_over_t,"
                 + "one_over_t_plus_1,holds_one_over_t_plus_1,max_queue\n");
         for (RunCheck c : r.runs()) {
             b.append(csv(c.scenario())).append(',').append(csv(params(c.parameters()))).append(',').append(csv(c.policy()))
-                    .append(',').append(c.seed()).append(',').append(c.threshold()).append(',').append(c.requests())
+                    .append(',').append(c.seed()).append(',').append(c.threshold()).append(',').append(c.credit().key())
+                    .append(',').append(c.requests())
                     .append(',').append(c.probes()).append(',').append(num(c.probesPerRequest())).append(',')
                     .append(c.blindRoutes()).append(',').append(c.firstProbes()).append(',').append(c.firstProbeHits())
                     .append(',').append(c.fallbackProbes()).append(',').append(c.fallbackCaches()).append(',')
@@ -353,13 +392,14 @@ public final class StickyLazyAnalysis {
             return b.toString();
         }
         b.append("Probes per request measured against the seed's estimate (2 − t)/(1 + t(T − 1)/2) with the measured t "
-                + "(share of first probes finding load < T), the same cycle counting the request the probe routes "
-                + "(2 − t)/(1 + t(T + 1)/2), and the model fed with the measured caching share h and mean credit c̄, "
-                + "(2 − t)/(1 + h·c̄). Floors: 1/T (the seed's claim) and 1/(T + 1) (guaranteed by the rule). "
+                + "(share of first probes finding load < T), the same cycle with the requests the credit rule really "
+                + "sends (credit T − q: 1 + T − L per cycle, (2 − t)/(1 + t(T + 1)/2); credit T − q − 1: T − L, the seed's "
+                + "formula), and the model fed with the measured caching share h and mean credit c̄, (2 − t)/(1 + h·c̄). "
+                + "Floors: 1/T (the seed's claim; guaranteed under T − q − 1) and 1/(T + 1) (guaranteed under T − q). "
                 + "Means over seeds (± 95% CI half-width for the measurement). Per run: `" + THEORY_CSV + "`.\n\n");
-        b.append("| scenario | parameters | policy | T | runs | probes/request | t | seed formula | cycle model | credit model "
-                + "| measured / seed | ≥ 1/T | ≥ 1/(T+1) |\n");
-        b.append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        b.append("| scenario | parameters | policy | T | credit | runs | probes/request | t | seed formula | cycle model "
+                + "| credit model | measured / seed | ≥ 1/T | ≥ 1/(T+1) |\n");
+        b.append("| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (List<RunCheck> g : groups(r.runs()).values()) {
             RunCheck f = g.get(0);
             Summary p = Summary.of(g.stream().mapToDouble(RunCheck::probesPerRequest).toArray());
@@ -370,8 +410,8 @@ public final class StickyLazyAnalysis {
             long floorT = g.stream().filter(RunCheck::holdsOneOverT).count();
             long floorT1 = g.stream().filter(RunCheck::holdsOneOverTPlusOne).count();
             b.append("| ").append(f.scenario()).append(" | ").append(params(f.parameters())).append(" | ").append(f.policy())
-                    .append(" | ").append(f.threshold()).append(" | ").append(g.size()).append(" | ")
-                    .append(fmt(p.mean())).append(g.size() > 1 ? " ± " + fmt(p.ci95()) : "").append(" | ").append(fmt(t))
+                    .append(" | ").append(f.threshold()).append(" | ").append(f.credit().key()).append(" | ").append(g.size())
+                    .append(" | ").append(fmt(p.mean())).append(g.size() > 1 ? " ± " + fmt(p.ci95()) : "").append(" | ").append(fmt(t))
                     .append(" | ").append(fmt(seed)).append(" | ").append(fmt(cycle)).append(" | ").append(fmt(credit))
                     .append(" | ").append(fmt(p.mean() / seed)).append(" | ").append(floorT).append("/").append(g.size())
                     .append(" | ").append(floorT1).append("/").append(g.size()).append(" |\n");

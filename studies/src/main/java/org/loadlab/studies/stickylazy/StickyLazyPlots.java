@@ -129,8 +129,10 @@ final class StickyLazyPlots {
     private static List<String> thresholdPlots(Path dir, StickyLazyAnalysis.Result r) throws IOException {
         // scenario -> T -> runs (Sticky-Lazy) and scenario -> T -> strict-po2c runs.
         Map<String, TreeMap<Integer, List<StickyLazyAnalysis.RunCheck>>> sticky = new LinkedHashMap<>();
+        boolean bothRules = r.runs().stream().map(StickyLazyAnalysis.RunCheck::credit).distinct().count() > 1;
         for (StickyLazyAnalysis.RunCheck c : r.runs()) {
-            sticky.computeIfAbsent(shortName(c.scenario()) + variantSuffix(c), k -> new TreeMap<>())
+            String series = shortName(c.scenario()) + (bothRules ? " credit " + c.credit().key() : variantSuffix(c));
+            sticky.computeIfAbsent(series, k -> new TreeMap<>())
                     .computeIfAbsent(c.threshold(), k -> new ArrayList<>()).add(c);
         }
         Map<String, TreeMap<Integer, List<Double>>> po2c = new LinkedHashMap<>();

@@ -2,84 +2,151 @@ package org.loadlab.studies.asmf;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.util.ArrayList;
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.loadlab.analysis.run.RunMetrics;
-import org.loadlab.analysis.stats.Summary;
-import org.loadlab.experiment.run.RunExecutor;
 import org.loadlab.experiment.run.RunSpec;
 import org.loadlab.experiment.run.SimulationRunner;
 import org.loadlab.experiment.run.TestScenarios;
 import org.loadlab.experiment.scenario.Scenario;
+import org.loadlab.experiment.scenario.ScenarioException;
 
 /**
- * The ASMF seed's reference model against the figures SPEC.md §4 publishes (means of the
- * seed's own code over seeds 101–103).
+ * The ASMF seed's reference model: its topology, the figures SPEC.md §4 publishes (means
+ * of the seed's own code over seeds 101–103), determinism, and the scenario checks.
+ * {@link SeedReproductionTest} compares whole runs with the seed's simulator bit for bit.
  */
 class ReferenceModelTest {
 
-    private static double[] waits(Scenario s, String policy, long from, long to) {
-        List<RunSpec> specs = new ArrayList<>();
-        for (long seed = from; seed <= to; seed++) {
-            specs.add(new RunSpec(s, policy, seed));
+    private static double meanOver101To103(Scenario s, String policy, String metric) {
+        double sum = 0;
+        for (long seed = 101; seed <= 103; seed++) {
+            sum += ReferenceModel.run(new RunSpec(s, policy, seed)).metrics().extras().get(metric);
         }
-        return RunExecutor.runAll(specs, 2, spec -> SimulationRunner.run(spec).metrics(), m -> { }).stream()
-                .mapToDouble(m -> m.extras().get("avg_wait_time")).toArray();
+        return sum / 3;
     }
 
     @Test
-    void poissonMediumMatchesThePublishedFigures() {
-        Scenario s = TestScenarios.load("asmf-poisson-medium");
+    void theTopologyIsTheSeedsOwnDrawnFromGeneratorSeven() {
+        SeedTopology medium = SeedTopology.draw(TestScenarios.load("asmf-poisson-medium"));
+        // build_default_topology(8, 50): b1 has queue 6 and mu 19.47865360609063, b2 1 and 19.09704063143102.
+        assertArrayEquals(new long[] {6, 1}, Arrays.copyOf(medium.initialQueue(), 2));
+        assertEquals(19.47865360609063, medium.mu()[0]);
+        assertEquals(19.09704063143102, medium.mu()[1]);
+        assertEquals(0.36844704892695207, medium.cpu()[0]);
+        assertEquals(0.1829455146788889, medium.net()[0]);
+        assertArrayEquals(new int[] {7, 9, 45, 41, 42}, Arrays.copyOf(medium.allowed()[0], 5), "f1: b8, b10, b46, b42, b43, ...");
+        assertEquals(33, medium.allowed()[0].length, "max(4, floor(0.66 * 50))");
+        assertEquals(11, Arrays.stream(medium.mu()).filter(mu -> Math.floor(mu * 0.7 * 0.1) == 0).count(),
+                "backends that stop serving after the x0.7 degradation");
+        SeedTopology small = SeedTopology.draw(TestScenarios.load("asmf-poisson-small"));
+        int[][] expected = {{1, 8, 5, 2, 7, 6}, {9, 7, 8, 0, 6, 2}, {7, 1, 0, 5, 6, 2}, {9, 7, 4, 5, 3, 2}};
+        assertArrayEquals(expected, small.allowed(), "b4 and b5 are reachable only from f4");
+    }
+
+    @Test
+    void theMeansOfSeeds101To103AreThePublishedOnes() {
+        Scenario medium = TestScenarios.load("asmf-poisson-medium");
         String[] policies = {"asmf", "p2c", "least-queue", "random"};
         double[] published = {0.172, 0.109, 0.106, 0.194};
         for (int i = 0; i < policies.length; i++) {
-            Summary w = Summary.of(waits(s, policies[i], 101, 110));
-            assertEquals(published[i], w.mean(), 0.03 * published[i],
-                    policies[i] + ": simulated " + w.mean() + " ± " + w.ci95() + " vs published " + published[i]);
+            assertEquals(published[i], meanOver101To103(medium, policies[i], "avg_wait_time"), 0.0005, policies[i]);
+            assertEquals(2.056, meanOver101To103(medium, policies[i], "throughput"), 0.001, policies[i] + " units per job");
         }
-        RunMetrics m = SimulationRunner.run(new RunSpec(s, "asmf", 101)).metrics();
-        assertEquals(2.056, m.extras().get("throughput"), 0.02, "completed units per job");
-        assertEquals(3.0, m.extras().get("queries_per_decision"), 1e-12, "sampled policies read k nodes");
-        assertEquals(33.0, SimulationRunner.run(new RunSpec(s, "least-queue", 101)).metrics().extras().get("queries_per_decision"),
-                1e-12, "global policies read the allowed set, max(4, floor(0.66 * 50)) = 33");
-        assertEquals(1.0, SimulationRunner.run(new RunSpec(s, "random", 101)).metrics().extras().get("queries_per_decision"), 1e-12);
+        Scenario failure = TestScenarios.load("asmf-failure-medium");
+        double[] failurePublished = {0.221, 1.045, 0.174, 26.4};
+        for (int i = 0; i < policies.length; i++) {
+            assertEquals(failurePublished[i], meanOver101To103(failure, policies[i], "avg_wait_time"),
+                    i == 3 ? 0.05 : 0.0005, "failure_medium " + policies[i]);
+        }
     }
 
     @Test
-    void failureMediumAsmfAndLeastQueueMatchAndTheOthersLieWithinTheTopologySpread() {
+    void theQueryCostsAreTheSeeds() {
+        Scenario s = TestScenarios.load("asmf-poisson-medium");
+        assertEquals(3.0, SimulationRunner.run(new RunSpec(s, "asmf", 101)).metrics().queriesPerDecision(), "k sampled nodes");
+        assertEquals(33.0, SimulationRunner.run(new RunSpec(s, "least-queue", 101)).metrics().queriesPerDecision(),
+                "global policies read the allowed set");
+        assertEquals(1.0, SimulationRunner.run(new RunSpec(s, "random", 101)).metrics().queriesPerDecision());
+    }
+
+    @Test
+    void sameSeedSameResultsAndTheFailedBackendsChangeWithTheSeed() {
         Scenario s = TestScenarios.load("asmf-failure-medium");
-        assertEquals(0.221, Summary.of(waits(s, "asmf", 101, 110)).mean(), 0.05 * 0.221);
-        assertEquals(0.174, Summary.of(waits(s, "least-queue", 101, 110)).mean(), 0.05 * 0.174);
-        // p2c and random depend strongly on which nodes fail and how many allowed sets hold
-        // them: the seed's topology cannot be reproduced, so its figure must lie within the
-        // spread over topologies.
-        double p2cLow = Double.MAX_VALUE;
-        double p2cHigh = 0;
-        double randomLow = Double.MAX_VALUE;
-        double randomHigh = 0;
-        for (int topology = 1; topology <= 8; topology++) {
-            Scenario t = TestScenarios.load("asmf-failure-medium", "topology-seed = " + topology);
-            double p2c = Summary.of(waits(t, "p2c", 101, 104)).mean();
-            double random = Summary.of(waits(t, "random", 101, 104)).mean();
-            p2cLow = Math.min(p2cLow, p2c);
-            p2cHigh = Math.max(p2cHigh, p2c);
-            randomLow = Math.min(randomLow, random);
-            randomHigh = Math.max(randomHigh, random);
-        }
-        assertTrue(p2cLow <= 1.045 && 1.045 <= p2cHigh, "p2c over topologies: " + p2cLow + " .. " + p2cHigh);
-        assertTrue(randomLow <= 26.4 && 26.4 <= randomHigh, "random over topologies: " + randomLow + " .. " + randomHigh);
+        RunMetrics a = ReferenceModel.run(new RunSpec(s, "p2c", 101)).metrics();
+        assertEquals(a, ReferenceModel.run(new RunSpec(s, "p2c", 101)).metrics());
+        assertNotEquals(a.extras().get("avg_wait_time"), ReferenceModel.run(new RunSpec(s, "p2c", 102)).metrics().extras().get("avg_wait_time"));
+        assertEquals(50, a.nodeRequestShare().size());
+        assertEquals(600, a.series().size(), "trace points after the arrivals of steps 0, 10, ..., 5990");
+        assertEquals(0.0, a.series().get(0).timeSeconds());
+        assertEquals(599.0, a.series().get(599).timeSeconds());
+        int[] first = new int[10];
+        int[] second = new int[10];
+        SeedWorkload.failureTargets(new PythonRandom(101), 0.2, new boolean[50], first);
+        SeedWorkload.failureTargets(new PythonRandom(102), 0.2, new boolean[50], second);
+        assertFalse(Arrays.equals(first, second), "each run seed fails its own 10 backends");
     }
 
     @Test
-    void sameSeedSameResultsAndTheTopologyIsFixedAcrossSeeds() {
-        Scenario s = TestScenarios.load("asmf-bursty-medium");
-        assertArrayEquals(waits(s, "asmf", 101, 102), waits(s, "asmf", 101, 102));
-        RunMetrics a = SimulationRunner.run(new RunSpec(s, "p2c", 101)).metrics();
-        RunMetrics b = SimulationRunner.run(new RunSpec(s, "p2c", 102)).metrics();
-        assertTrue(a.extras().get("avg_wait_time") != b.extras().get("avg_wait_time").doubleValue());
-        assertEquals(a.nodeRequestShare().size(), 50);
+    void aSharedGeneratorDiffersFromAFreshOneOnlyAfterTheFirstPolicy() {
+        Scenario fresh = TestScenarios.load("asmf-spike-medium");
+        Scenario shared = TestScenarios.load("asmf-spike-medium", "reference.simulator-generator = shared");
+        assertTrue(shared.reference().sharedGenerator());
+        assertEquals(ReferenceModel.run(new RunSpec(fresh, "asmf", 101)).metrics(), ReferenceModel.run(new RunSpec(shared, "asmf", 101)).metrics(),
+                "asmf runs first in the seed's order");
+        assertNotEquals(ReferenceModel.run(new RunSpec(fresh, "p2c", 101)).metrics().extras(),
+                ReferenceModel.run(new RunSpec(shared, "p2c", 101)).metrics().extras());
+    }
+
+    @Test
+    void theStepLoopDoesNotAllocate() {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
+        long thread = Thread.currentThread().getId();
+        Scenario shorter = TestScenarios.load("asmf-failure-medium", "duration = 300");
+        Scenario longer = TestScenarios.load("asmf-failure-medium", "duration = 600");
+        long[] bytes = new long[2];
+        for (int repetition = 0; repetition < 3; repetition++) { // the last repetition counts: classes loaded, JIT done
+            for (int i = 0; i < 2; i++) {
+                long before = threads.getThreadAllocatedBytes(thread);
+                ReferenceModel.run(new RunSpec(i == 0 ? shorter : longer, "asmf", 101));
+                bytes[i] = threads.getThreadAllocatedBytes(thread) - before;
+            }
+        }
+        // 3,000 more steps and about 24,000 more jobs; what grows is the result's 300 more trace points
+        // (a SeriesPoint and a few array slots each, about 27 KB), not the steps (one 16-byte object per
+        // step would add 48 KB) or the jobs.
+        long extra = bytes[1] - bytes[0];
+        assertTrue(extra < 64 * 1024, "300 s more allocated " + extra + " bytes (" + bytes[0] + " for 300 s)");
+    }
+
+    @Test
+    void badReferenceKeysAreNamedWithWhatIsAllowed() {
+        ScenarioException lifetime = assertThrows(ScenarioException.class,
+                () -> TestScenarios.load("asmf-poisson-medium", "reference.simulator-generator = sometimes"));
+        assertTrue(lifetime.getMessage().contains("reference.simulator-generator = 'sometimes': unknown value; allowed: fresh, shared"),
+                lifetime.getMessage());
+        ScenarioException policy = assertThrows(ScenarioException.class,
+                () -> TestScenarios.load("asmf-poisson-medium", "policies = [round-robin]"));
+        assertTrue(policy.getMessage().contains("'round-robin' is not one of the reference model's policies"), policy.getMessage());
+        ScenarioException arrivals = assertThrows(ScenarioException.class,
+                () -> TestScenarios.load("asmf-poisson-medium", "arrivals.process = mmpp"));
+        assertTrue(arrivals.getMessage().contains("allowed: poisson, on-off"), arrivals.getMessage());
+        ScenarioException step = assertThrows(ScenarioException.class,
+                () -> TestScenarios.load("asmf-poisson-medium", "reference.step = 0.0005"));
+        assertTrue(step.getMessage().contains("whole number of milliseconds"), step.getMessage());
+        assertEquals(List.of("asmf", "asmf-no-feedback", "asmf-no-sampling", "asmf-no-multiresource", "gmsr-reference", "p2c",
+                "least-queue", "random"), Arrays.stream(SeedPolicy.values()).map(SeedPolicy::policyName).toList(),
+                "the model's policies are the scenario loader's, in the seed's order");
+        assertEquals(Scenario.Reference.POLICIES, Arrays.stream(SeedPolicy.values()).map(SeedPolicy::policyName).toList());
     }
 }

@@ -27,7 +27,8 @@ import org.loadlab.experiment.scenario.ScenarioException;
  * the scenario key {@code policy.sticky-lazy.threshold}, and the theory check on the results.
  */
 class StickyLazyRunTest {
-    private static final String[] SHORT = {"requests = 3000", "duration = 100", "arrivals.diurnal.period = 81.38"};
+    /** The seed's scenario with 3,000 requests: the diurnal period follows (period = horizon). */
+    private static final String[] SHORT = {"requests = 3000"};
 
     private static RunMetrics run(String policy, long seed, String... extra) {
         List<String> o = new ArrayList<>(List.of(SHORT));
@@ -58,6 +59,36 @@ class StickyLazyRunTest {
         RunMetrics po2c = run("strict-po2c", 101);
         assertEquals(2.0, po2c.queriesPerDecision(), 1e-12);
         assertEquals(6000L, po2c.messagesByKind().get("Probe"));
+    }
+
+    @Test
+    void withIdleServersTheCreditRuleSetsTheProbeRateExactly() {
+        // Service takes 0.1 ms and requests come once a second: every probe finds q = 0, so one
+        // probe buys 1 + T requests under T - q (the floor 1/(T + 1)) and T under T - q - 1 (the
+        // seed's floor 1/T, which that rule guarantees).
+        for (int t : new int[] {1, 3}) {
+            for (String credit : new String[] {"T-q", "T-q-1"}) {
+                Scenario s = TestScenarios.load("quickstart", "policies = [sticky-lazy]", "nodes.service-rate.value = 10000",
+                        "arrivals.rate = 1", "warmup = 0", "duration = 0", "requests = 1200",
+                        "policy.sticky-lazy.threshold = " + t, "policy.sticky-lazy.credit = " + credit);
+                RunMetrics m = SimulationRunner.run(new RunSpec(s, "sticky-lazy", 101)).metrics();
+                int perProbe = credit.equals("T-q") ? t + 1 : t;
+                assertEquals(Math.ceil(1200.0 / perProbe) / 1200, m.queriesPerDecision(), 1e-12, "T " + t + ", " + credit);
+                assertEquals(0, m.counters().getOrDefault(StickyLazyPolicy.FALLBACK_PROBES, 0L));
+                assertEquals(m.counters().get(StickyLazyPolicy.FIRST_PROBES) * (perProbe - 1),
+                        (long) m.counters().get(StickyLazyPolicy.CREDIT_GRANTED));
+            }
+        }
+    }
+
+    @Test
+    void bothCreditRulesKeepTheCountersConsistentOnTheSeedsWorkload() {
+        RunMetrics m = run("sticky-lazy", 101, "policy.sticky-lazy.credit = T-q-1");
+        Map<String, Long> c = m.counters();
+        assertEquals(m.decisions(), c.get(StickyLazyPolicy.BLIND_ROUTES) + c.get(StickyLazyPolicy.FIRST_PROBES));
+        assertTrue(c.get(StickyLazyPolicy.BLIND_ROUTES) <= c.get(StickyLazyPolicy.CREDIT_GRANTED));
+        // One credit less per cache: more probes than under T - q on the same arrivals and sizes.
+        assertTrue(m.queriesPerDecision() > run("sticky-lazy", 101).queriesPerDecision());
     }
 
     @Test
@@ -96,6 +127,7 @@ class StickyLazyRunTest {
             assertEquals((double) c.firstProbeHits() / c.firstProbes(), c.t(), 1e-12);
             assertEquals((2 - c.t()) / (1 + c.t()), c.seedFormula(), 1e-12);
             assertEquals((2 - c.t()) / (1 + 2 * c.t()), c.cycleModel(), 1e-12);
+            assertEquals(org.loadlab.balancer.policy.StickyCache.Credit.HEADROOM, c.credit());
             assertTrue(c.holdsOneOverTPlusOne());
             // The credit model only misses credit that was granted but never spent.
             assertEquals(c.probesPerRequest(), c.creditModel(), 0.05);
@@ -124,5 +156,17 @@ class StickyLazyRunTest {
                 List.of(new CampaignRun("s", p, "sticky-lazy", 103, m)), Map.of(), List.of());
         assertEquals(8, r.runs().get(0).threshold());
         assertTrue(r.pairs().isEmpty());
+    }
+
+    @Test
+    void theCreditRuleIsReadFromTheParametersAndChangesTheCycleModel() {
+        RunMetrics m = run("sticky-lazy", 103, "policy.sticky-lazy.credit = T-q-1");
+        TreeMap<String, String> p = new TreeMap<>(Map.of(StickyLazyAnalysis.CREDIT_KEY, "T-q-1"));
+        StickyLazyAnalysis.RunCheck c = StickyLazyAnalysis.analyse(
+                List.of(new CampaignRun("s", p, "sticky-lazy", 103, m)), Map.of(), List.of()).runs().get(0);
+        assertEquals(org.loadlab.balancer.policy.StickyCache.Credit.HEADROOM_MINUS_ONE, c.credit());
+        assertEquals(c.seedFormula(), c.cycleModel(), 0, "under T - q - 1 a cycle sends T - L requests, as the seed counts");
+        assertTrue(c.holdsOneOverT(), "and the floor 1/T is guaranteed");
+        assertEquals(c.probesPerRequest(), c.creditModel(), 0.05);
     }
 }

@@ -23,6 +23,26 @@ public final class SizeMixes {
     }
 
     /**
+     * Mean of the standard log-normal exp(N(0, σ²)): e^{σ²/2}.
+     *
+     * @param sigma σ of the underlying normal, {@code > 0}
+     * @return the mean in work units
+     */
+    public static double standardLogNormalMean(double sigma) {
+        return FastMath.exp(sigma * sigma / 2);
+    }
+
+    /**
+     * Mean of the standard Pareto with scale x_m = 1: α/(α − 1).
+     *
+     * @param alpha tail index α, {@code > 1}
+     * @return the mean in work units
+     */
+    public static double standardParetoMean(double alpha) {
+        return alpha / (alpha - 1);
+    }
+
+    /**
      * SPEC.md §5's size mix: 90% log-normal (σ = 1) and 10% Pareto (α = 1.5), scaled to
      * {@code targetMean}.
      *
@@ -39,10 +59,9 @@ public final class SizeMixes {
      * @throws NullPointerException if {@code rng} is {@code null}
      */
     public static DemandDistribution seed001(double targetMean, RandomGenerator rng) {
-        DemandDistribution logNormal = new LogNormalDemand(FastMath.exp(SEED001_LOGNORMAL_SIGMA
-                * SEED001_LOGNORMAL_SIGMA / 2), SEED001_LOGNORMAL_SIGMA, rng);
-        DemandDistribution pareto = new ParetoDemand(SEED001_PARETO_ALPHA,
-                SEED001_PARETO_ALPHA / (SEED001_PARETO_ALPHA - 1), rng);
+        DemandDistribution logNormal = new LogNormalDemand(standardLogNormalMean(SEED001_LOGNORMAL_SIGMA),
+                SEED001_LOGNORMAL_SIGMA, rng);
+        DemandDistribution pareto = new ParetoDemand(SEED001_PARETO_ALPHA, standardParetoMean(SEED001_PARETO_ALPHA), rng);
         MixtureDemand mixture = new MixtureDemand(
                 new double[] {SEED001_LOGNORMAL_WEIGHT, SEED001_PARETO_WEIGHT},
                 new DemandDistribution[] {logNormal, pareto}, rng);

@@ -1,0 +1,47 @@
+package org.loadlab.app.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Checks an output directory before any run starts: it is created if missing and a file is
+ * written to it and removed, so that an unwritable or invalid {@code --out} is bad input
+ * (exit 2) at once instead of a failure after every run has finished.
+ */
+final class OutputDir {
+    private OutputDir() {
+    }
+
+    /**
+     * Creates {@code dir} if needed and proves it writable.
+     *
+     * @param dir the directory
+     * @param given whether the user gave it with {@code --out} (else it is the default)
+     * @return {@code dir}
+     * @throws BadInputException naming {@code --out}, the path and why it cannot be used
+     */
+    static Path prepare(Path dir, boolean given) {
+        String what = given ? "--out = '" + dir + "'" : "the output directory " + dir + " (the default of --out)";
+        if (dir.toString().isBlank()) {
+            throw new BadInputException(what + ": empty; give a directory (it is created if missing)");
+        }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new BadInputException(what + ": is a file; give a directory (it is created if missing)");
+        }
+        for (Path p = dir.toAbsolutePath().getParent(); p != null; p = p.getParent()) {
+            if (Files.exists(p) && !Files.isDirectory(p)) {
+                throw new BadInputException(what + ": " + p + " is a file, so no directory can be made below it");
+            }
+        }
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".loadlab-write-check", ".tmp");
+            Files.delete(probe);
+        } catch (IOException | SecurityException e) {
+            String why = e instanceof IOException io ? CliErrors.describe(io) : "not allowed (" + e.getMessage() + ")";
+            throw new BadInputException(what + ": cannot write there (" + why + "); choose a writable directory with --out DIR");
+        }
+        return dir;
+    }
+}

@@ -1,0 +1,52 @@
+package org.loadlab.app.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.loadlab.experiment.scenario.Seeds;
+import org.loadlab.studies.production.ProductionStudies;
+import org.loadlab.studies.production.StudyTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code loadlab study NAME [--seeds A:B] [--out DIR]}: runs one of the production studies
+ * of docs/production.md (herding, cold-start, slow-host, retry-storm, scale-event) in the
+ * simulation, prints its table and writes NAME.md, NAME.csv and NAME.png into DIR
+ * (default {@code results/studies}). Exit code 2 for an unknown study or bad seeds.
+ */
+@Command(name = "study", mixinStandardHelpOptions = true,
+        description = "Run a production study (herding, cold-start, slow-host, retry-storm, scale-event, hash-remapping): table and plot.")
+final class StudyCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "NAME", description = "herding, cold-start, slow-host, retry-storm, scale-event or hash-remapping.")
+    private String name;
+
+    @Option(names = "--seeds", paramLabel = "A:B", description = "Seeds of every variant (default: the scenario's own).")
+    private String seeds;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/studies", description = "Output directory.")
+    private Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!ProductionStudies.NAMES.contains(name)) {
+            throw new BadInputException("study '" + name + "' does not exist; allowed: " + String.join(", ", ProductionStudies.NAMES));
+        }
+        List<Long> s;
+        try {
+            s = seeds != null ? Seeds.parse(seeds)
+                    : name.equals("hash-remapping") ? List.of() : Scenarios.loader().load(name, List.of()).seeds();
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--seeds = '" + seeds + "': " + e.getMessage());
+        }
+        long t0 = System.nanoTime();
+        StudyTable table = ProductionStudies.run(name, s, out);
+        System.out.println(table.title());
+        System.out.println();
+        System.out.print(table.markdown());
+        System.out.printf(java.util.Locale.ROOT, "%nseeds %s; %.1f s. Wrote %s/{%s.md, %s.csv%s}%n", s,
+                (System.nanoTime() - t0) / 1e9, out, name, name, name.equals("hash-remapping") ? "" : ", " + name + ".png");
+        return 0;
+    }
+}

@@ -1,0 +1,181 @@
+package org.loadlab.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Crash-safe experiments: a one-member cluster (every role) runs an experiment and is killed
+ * with SIGKILL mid-run; a new gateway started on the same results directory (its H2 journal)
+ * lists the experiment as interrupted with its last checkpoint — the results so far — and
+ * runs it again by id. Separately, {@code local-cluster} exits 1 when one of its members dies.
+ */
+class GatewayCrashTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final List<Process> started = new ArrayList<>();
+
+    @AfterEach
+    void stopAll() throws Exception {
+        for (Process p : started) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private Process java(Path log, String... args) throws Exception {
+        return java(Map.of(), log, args);
+    }
+
+    private Process java(Map<String, String> env, Path log, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
+                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")), LoadLabCli.class.getName()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        started.add(p);
+        return p;
+    }
+
+    private Process member(Map<String, String> env, Path dir, int port, int http, String log) throws Exception {
+        return java(env, dir.resolve(log), "cluster", "--role", "all", "--port", String.valueOf(port), "--seed-nodes",
+                "127.0.0.1:" + port, "--http-port", String.valueOf(http), "--set", "loadlab.metrics.kamon = off",
+                "--set", "loadlab.cluster.jit-warmup = 0s", "--set", "loadlab.cluster.checkpoint-interval = 1s",
+                "--set", "loadlab.cluster.max-lifetime = 90s",
+                "--set", "loadlab.cluster.results-dir = \"" + dir.resolve("results").toString().replace("\\", "/") + "\"");
+    }
+
+    record Reply(int status, JsonNode body) {
+    }
+
+    static Reply call(int port, String method, String path, String body) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        return new Reply(r.statusCode(), r.body().isEmpty() ? null : JSON.readTree(r.body()));
+    }
+
+    static String create(int http, String body) {
+        Reply r = Awaitility.await("POST /experiments to be taken (member Up, journal open)").atMost(Duration.ofSeconds(40))
+                .pollInterval(Duration.ofMillis(300)).ignoreExceptions()
+                .until(() -> call(http, "POST", "/experiments", body), x -> x.status() != 503);
+        assertEquals(201, r.status(), String.valueOf(r.body()));
+        return r.body().get("id").asText();
+    }
+
+    @Test
+    void afterASigkillTheNextGatewayListsTheExperimentInterruptedWithItsResultsSoFarAndRerunsIt() throws Exception {
+        crashAndRerun(Map.of()); // the H2 journal under the results directory
+    }
+
+    /**
+     * The same on PostgreSQL, when one is given: {@code .ci/run} starts a throwaway instance
+     * (Debian's package) and sets {@code LOADLAB_TEST_JDBC_URL} (a maintenance database) and
+     * {@code LOADLAB_TEST_JDBC_USER}; each run gets a database of its own.
+     */
+    @Test
+    void afterASigkillTheJournalOnPostgresqlHasTheExperimentToo() throws Exception {
+        String url = System.getenv("LOADLAB_TEST_JDBC_URL");
+        org.junit.jupiter.api.Assumptions.assumeTrue(url != null && !url.isBlank(),
+                "no PostgreSQL given (LOADLAB_TEST_JDBC_URL; .ci/run starts one)");
+        String user = System.getenv().getOrDefault("LOADLAB_TEST_JDBC_USER", "loadlab");
+        String password = System.getenv().getOrDefault("LOADLAB_TEST_JDBC_PASSWORD", "");
+        String db = "loadlab_crash_" + System.nanoTime();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, user, password);
+             java.sql.Statement st = c.createStatement()) {
+            st.execute("CREATE DATABASE " + db);
+        }
+        String dbUrl = url.substring(0, url.lastIndexOf('/') + 1) + db;
+        crashAndRerun(Map.of("LOADLAB_JDBC_URL", dbUrl, "LOADLAB_JDBC_USER", user, "LOADLAB_JDBC_PASSWORD", password));
+    }
+
+    private void crashAndRerun(Map<String, String> env) throws Exception {
+        Path dir = Files.createTempDirectory("loadlab-crash");
+        int port = ClusterAcceptanceTest.freeRange(1);
+        int http = ClusterAcceptanceTest.freeRange(1);
+        Process first = member(env, dir, port, http, "first.log");
+        String id = create(http, "{\"scenario\":\"quickstart\",\"policy\":\"p2c\",\"seed\":7,\"set\":{\"nodes.count\":4,"
+                + "\"duration\":10,\"warmup\":0,\"demand.mean\":0.1,\"arrivals.utilisation\":0.5}}");
+        Awaitility.await("the experiment to have completed 40 requests").atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(250)).ignoreExceptions()
+                .until(() -> call(http, "GET", "/experiments/" + id, null).body().get("progress").get("completed").asLong() >= 40);
+        Thread.sleep(1500); // at least one checkpoint (every second) after that
+        first.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no graceful stop, nothing more journaled
+
+        member(env, dir, port, http, "second.log");
+        JsonNode listed = Awaitility.await("the new gateway to list the experiment (logs in " + dir + ")")
+                .atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(300)).ignoreExceptions()
+                .until(() -> call(http, "GET", "/experiments", null).body().get("experiments"), l -> l.size() == 1);
+        assertEquals(id, listed.get(0).get("id").asText());
+        assertEquals("interrupted", listed.get(0).get("status").asText());
+        JsonNode s = call(http, "GET", "/experiments/" + id, null).body();
+        assertEquals("interrupted", s.get("status").asText(), s.toString());
+        assertTrue(s.get("journaled").asBoolean());
+        assertTrue(s.get("progress").get("completed").asLong() >= 40, "its results so far: " + s.get("progress"));
+        assertTrue(s.get("metricsSoFar").get("responseCount").asLong() >= 40, s.get("metricsSoFar").toString());
+        assertEquals(409, call(http, "DELETE", "/experiments/" + id, null).status(), "nothing to stop");
+
+        Reply rerun = call(http, "POST", "/experiments/" + id + "/rerun", null);
+        assertEquals(201, rerun.status(), String.valueOf(rerun.body()));
+        String again = rerun.body().get("id").asText();
+        JsonNode done = Awaitility.await("the rerun to end").atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(500))
+                .until(() -> call(http, "GET", "/experiments/" + again, null).body(),
+                        b -> List.of("finished", "failed", "stopped").contains(b.get("status").asText()));
+        assertEquals("finished", done.get("status").asText(), done.toString());
+        assertEquals(7, done.get("seed").asLong(), "the same definition: seed");
+        assertEquals("quickstart", done.get("scenario").asText());
+        assertEquals(4, done.get("results").get("metrics").get("nodeRequestShare").size(), "the same definition: 4 nodes");
+        assertEquals(2, call(http, "GET", "/experiments", null).body().get("experiments").size());
+        assertEquals(404, call(http, "POST", "/experiments/nope/rerun", null).status());
+    }
+
+    /** The process's command line from /proc (ProcessHandle.Info has none for a long class path). */
+    static String commandLine(ProcessHandle h) {
+        try {
+            return Files.readString(Path.of("/proc", String.valueOf(h.pid()), "cmdline")).replace('\0', ' ');
+        } catch (java.io.IOException e) {
+            return h.info().commandLine().orElse("");
+        }
+    }
+
+    @Test
+    void localClusterExitsNonZeroWhenAMemberDies() throws Exception {
+        Path dir = Files.createTempDirectory("loadlab-lc-exit");
+        int base = ClusterAcceptanceTest.freeRange(2);
+        int http = ClusterAcceptanceTest.freeRange(1);
+        int prometheus = ClusterAcceptanceTest.freeRange(2);
+        Process lc = java(dir.resolve("local-cluster.log"), "local-cluster", "--nodes", "1", "--base-port", String.valueOf(base),
+                "--http-port", String.valueOf(http), "--prometheus-port", String.valueOf(prometheus), "--member-heap", "256m",
+                "--stop-after", "80", "--set", "loadlab.metrics.kamon = off", "--set",
+                "loadlab.cluster.results-dir = \"" + dir.resolve("results").toString().replace("\\", "/") + "\"");
+        Awaitility.await("local-cluster to report its members Up (log " + dir.resolve("local-cluster.log") + ")")
+                .atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(300))
+                .until(() -> Files.readString(dir.resolve("local-cluster.log")).contains("members Up"));
+        ProcessHandle node = lc.descendants().filter(h -> commandLine(h).contains("node --host"))
+                .findFirst().orElseThrow(() -> new AssertionError("no node member among " + lc.descendants().map(GatewayCrashTest::commandLine).toList()));
+        node.destroyForcibly(); // SIGKILL a member
+        assertTrue(lc.waitFor(20, TimeUnit.SECONDS), "local-cluster stops when a member dies");
+        assertEquals(1, lc.exitValue());
+        assertTrue(Files.readString(dir.resolve("local-cluster.log")).contains("member node-1 (node, port " + (base + 1)
+                + ") exited unexpectedly"), Files.readString(dir.resolve("local-cluster.log")));
+    }
+}

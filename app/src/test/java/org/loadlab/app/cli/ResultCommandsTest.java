@@ -1,0 +1,119 @@
+package org.loadlab.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code plot DIR}, {@code compare A B} and {@code campaign list} as a user calls them: their
+ * files open and hold the expected series, and wrong directories or metrics are exit 2.
+ */
+class ResultCommandsTest {
+    @TempDir
+    Path tmp;
+
+    record Result(int code, String out, String err) {
+    }
+
+    private Result run(String... args) {
+        CommandLine cli = LoadLabCli.commandLine();
+        StringWriter err = new StringWriter();
+        cli.setErr(new PrintWriter(err));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream before = System.out;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            int code = cli.execute(args);
+            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
+        } finally {
+            System.setOut(before);
+        }
+    }
+
+    @AfterEach
+    void clear() {
+        System.clearProperty("loadlab.campaigns.root");
+    }
+
+    private Path simulate(String name, String... sets) {
+        Path dir = tmp.resolve(name);
+        List<String> args = new java.util.ArrayList<>(List.of("simulate", "--scenario", "quickstart", "--policies", "random,p2c",
+                "--seeds", "1:3", "--set", "duration=60", "--set", "warmup=5", "--out", dir.toString()));
+        for (String s : sets) {
+            args.add("--set");
+            args.add(s);
+        }
+        Result r = run(args.toArray(String[]::new));
+        assertEquals(0, r.code(), r.err());
+        return dir;
+    }
+
+    @Test
+    void plotDrawsTheCdfQueueAndSharePerPolicy() throws Exception {
+        Path dir = simulate("sim");
+        Result r = run("plot", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("3 plots of 6 runs"), r.out());
+        for (String png : List.of("cdf-quickstart.png", "queue-quickstart.png", "share-quickstart.png")) {
+            assertNotNull(ImageIO.read(dir.resolve("plots").resolve(png).toFile()), png);
+        }
+    }
+
+    @Test
+    void compareShowsBothSidesWithPairedTests() throws Exception {
+        Path a = simulate("a");
+        Path b = simulate("b", "information.model=cached");
+        Path out = tmp.resolve("cmp");
+        Result r = run("compare", a.toString(), b.toString(), "--out", out.toString(), "--metrics", "response_mean_s,max_queue");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("mean response time (s), lower is better") && r.out().contains("max queue length"), r.out());
+        String p2c = r.out().lines().filter(l -> l.contains(" p2c ")).findFirst().orElseThrow();
+        assertTrue(p2c.contains("  3  "), "3 seeds paired: " + p2c);
+        List<String> csv = Files.readAllLines(out.resolve("compare.csv"));
+        assertEquals(1 + 2 * 2, csv.size(), "header + 2 policies x 2 metrics");
+        assertNotNull(ImageIO.read(out.resolve("plots/compare-response_mean_s.png").toFile()));
+    }
+
+    @Test
+    void wrongDirectoriesAndMetricsAreBadInput() throws Exception {
+        Result missing = run("plot", tmp.resolve("nowhere").toString());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("DIR = '" + tmp.resolve("nowhere") + "': no such directory"), missing.err());
+        Files.createDirectories(tmp.resolve("empty"));
+        Result empty = run("compare", tmp.resolve("empty").toString(), tmp.resolve("empty").toString());
+        assertEquals(2, empty.code());
+        assertTrue(empty.err().contains("holds neither results.json") && empty.err().contains("A = '"), empty.err());
+        Path a = simulate("m");
+        Result metric = run("compare", a.toString(), a.toString(), "--metrics", "latency");
+        assertEquals(2, metric.code());
+        assertTrue(metric.err().contains("--metrics: 'latency'") && metric.err().contains("allowed: throughput_rps"), metric.err());
+    }
+
+    @Test
+    void campaignListShowsBuiltInsAndCampaignsRunWithOut() throws Exception {
+        System.setProperty("loadlab.campaigns.root", tmp.resolve("root").toString());
+        Path dir = tmp.resolve("elsewhere");
+        Path file = Files.writeString(tmp.resolve("tiny.conf"), "name = tiny\nseeds = \"1:2\"\n"
+                + "scenarios = [{ scenario = quickstart, set { duration = 30, warmup = 0 } }]\npolicies = [random, p2c]\n");
+        Result ran = run("campaign", "run", file.toString(), "--out", dir.toString(), "--set", "nodes.count=5");
+        assertEquals(0, ran.code(), ran.err());
+        Result list = run("campaign", "list");
+        assertEquals(0, list.code(), list.err());
+        assertTrue(list.out().contains("Built-in campaigns") && list.out().contains("policy-sweep"), list.out());
+        assertTrue(list.out().contains("tiny-") && list.out().contains("finished") && list.out().contains(dir.toString()), list.out());
+    }
+}

@@ -1,0 +1,397 @@
+package org.loadlab.app.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpRequest;
+import org.apache.pekko.http.javadsl.model.headers.Authorization;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.http.javadsl.testkit.TestRoute;
+import org.apache.pekko.http.javadsl.testkit.TestRouteResult;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.loadlab.shell.cluster.ClusterSettings;
+import org.loadlab.shell.cluster.Gateway;
+import org.loadlab.shell.cluster.GatewayReply;
+
+/**
+ * The HTTP control API's routes on Pekko HTTP's route testkit, against a scripted gateway (an
+ * actor that hands the test every command and answers it with the {@link GatewayReply} the
+ * test chose), so every mapping is checked without a cluster: each request becomes the right
+ * gateway command; Ok is 200 JSON, Created 201 with Location, Accepted 202; each problem kind
+ * has its status and a problem+json body naming field, value and allowed; bad bodies (not
+ * JSON, unknown fields, wrong types) are answered 400 naming the field before the gateway is
+ * asked; 401 without the token when one is required, 405 naming the allowed methods, 404 for
+ * an unknown path. The end-to-end {@code HttpApiTest} runs the same API on a real member.
+ */
+class ControlApiRouteTest extends JupiterRouteTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String TOKEN = "s3cret";
+
+    private final AtomicReference<Function<Gateway.Command, GatewayReply>> answer = new AtomicReference<>();
+    private TestProbe<Gateway.Command> asked;
+    private TestRoute open;
+    private TestRoute guarded;
+
+    /** The reply address of any gateway command. */
+    private static ActorRef<GatewayReply> replyTo(Gateway.Command c) {
+        if (c instanceof Gateway.Create x) {
+            return x.replyTo();
+        } else if (c instanceof Gateway.Get x) {
+            return x.replyTo();
+        } else if (c instanceof Gateway.ListAll x) {
+            return x.replyTo();
+        } else if (c instanceof Gateway.Delete x) {
+            return x.replyTo();
+        } else if (c instanceof Gateway.SwitchPolicy x) {
+            return x.replyTo();
+        } else if (c instanceof Gateway.Chaos x) {
+            return x.replyTo();
+        } else if (c instanceof Gateway.Nodes x) {
+            return x.replyTo();
+        } else if (c instanceof Gateway.Explain x) {
+            return x.replyTo();
+        }
+        throw new AssertionError("a command without a reply address: " + c);
+    }
+
+    private static ClusterSettings settings(String token, String requireToken) {
+        return settings("127.0.0.1", token, requireToken);
+    }
+
+    private static ClusterSettings settings(String host, String token, String requireToken) {
+        return new ClusterSettings(List.of("all"), host, 0, token, requireToken, Path.of("results"),
+                Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofMillis(100), Duration.ofMillis(500), Duration.ZERO, false, Duration.ofSeconds(5), 2, 5000, 32,
+                false, false, Duration.ZERO, false);
+    }
+
+    @BeforeEach
+    void scriptedGateway() {
+        asked = testKit.createTestProbe();
+        answer.set(c -> GatewayReply.ok(Map.of("answered", c.getClass().getSimpleName())));
+        ActorRef<Gateway.Command> gateway = testKit.spawn(Behaviors.receiveMessage(c -> {
+            asked.ref().tell(c);
+            replyTo(c).tell(answer.get().apply(c));
+            return Behaviors.same();
+        }));
+        Route openRoutes = new ControlApi(testKit.system(), gateway, settings("", "auto")).routes();
+        Route guardedRoutes = new ControlApi(testKit.system(), gateway, settings(TOKEN, "on")).routes();
+        open = testRoute(openRoutes);
+        guarded = testRoute(guardedRoutes);
+    }
+
+    private static HttpRequest json(HttpRequest request, String body) {
+        return request.withEntity(ContentTypes.APPLICATION_JSON, body);
+    }
+
+    private static JsonNode body(TestRouteResult r) {
+        try {
+            return JSON.readTree(r.entityString());
+        } catch (Exception e) {
+            throw new AssertionError("the body is not JSON: " + r.entityString(), e);
+        }
+    }
+
+    /** Checks a problem+json answer of {@code status} naming {@code field}, and returns its body. */
+    private static JsonNode problem(TestRouteResult r, int status, String field) {
+        r.assertStatusCode(status);
+        assertEquals("application/problem+json", r.mediaTypeString());
+        JsonNode p = body(r);
+        assertEquals(status, p.path("status").asInt(), p.toString());
+        assertTrue(p.path("type").asText().startsWith("https://loadlab.dev/problems/"), p.toString());
+        assertFalse(p.path("title").asText().isEmpty(), p.toString());
+        assertFalse(p.path("detail").asText().isEmpty(), p.toString());
+        if (field != null) {
+            assertEquals(field, p.path("field").asText(), p.toString());
+        }
+        return p;
+    }
+
+    /** Checks that the gateway was not asked (the edge answered by itself). */
+    private void gatewayNotAsked() {
+        asked.expectNoMessage(Duration.ofMillis(100));
+    }
+
+    // ------------------------------------------------------------------ successes
+
+    @Test
+    void okIs200JsonWithTheGatewaysData() {
+        answer.set(c -> GatewayReply.ok(Map.of("experiments", List.of(Map.of("id", "exp-1", "status", "running")))));
+        TestRouteResult r = open.run(HttpRequest.GET("/experiments"));
+        r.assertStatusCode(200);
+        r.assertMediaType("application/json");
+        assertEquals("running", body(r).get("experiments").get(0).get("status").asText());
+        assertInstanceOf(Gateway.ListAll.class, asked.receiveMessage());
+    }
+
+    @Test
+    void createdIs201WithLocationAndTheRequestArrivesParsed() {
+        answer.set(c -> new GatewayReply.Created(Map.of("id", "exp-7", "status", "starting"), "/experiments/exp-7"));
+        TestRouteResult r = open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"policy\":\"p2c\","
+                + "\"seed\":101,\"timeScale\":4,\"set\":{\"duration\":30,\"nodes.count\":4}}"));
+        r.assertStatusCode(201);
+        r.assertHeaderExists("Location", "/experiments/exp-7");
+        assertEquals("exp-7", body(r).get("id").asText());
+        Gateway.ExperimentRequest req = ((Gateway.Create) asked.receiveMessage()).request();
+        assertEquals("quickstart", req.scenarioName());
+        assertNull(req.scenarioBody());
+        assertEquals(List.of("duration=30", "nodes.count=4"), req.overrides());
+        assertEquals("p2c", req.policy());
+        assertEquals(101L, req.seed());
+        assertEquals(4.0, req.timeScale());
+    }
+
+    @Test
+    void aScenarioObjectAndOverrideStringsArePassedAsGiven() throws Exception {
+        open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":{\"name\":\"mine\",\"duration\":5},"
+                + "\"set\":[\"warmup=1\"]}")).assertStatusCode(200);
+        Gateway.ExperimentRequest req = ((Gateway.Create) asked.receiveMessage()).request();
+        assertNull(req.scenarioName());
+        assertEquals("mine", JSON.readTree(req.scenarioBody()).get("name").asText());
+        assertEquals(List.of("warmup=1"), req.overrides());
+        assertNull(req.policy(), "no policy: the scenario's first");
+        assertNull(req.seed(), "no seed: the scenario's first");
+        assertEquals(1.0, req.timeScale(), "real time unless asked");
+    }
+
+    @Test
+    void acceptedIs202() {
+        answer.set(c -> new GatewayReply.Accepted(Map.of("id", "exp-1", "status", "stopping")));
+        TestRouteResult r = open.run(HttpRequest.DELETE("/experiments/exp-1"));
+        r.assertStatusCode(202);
+        assertEquals("stopping", body(r).get("status").asText());
+        assertEquals("exp-1", ((Gateway.Delete) asked.receiveMessage()).id());
+    }
+
+    @Test
+    void everyReadRouteAsksTheGatewayTheRightQuestion() {
+        open.run(HttpRequest.GET("/experiments/exp-3")).assertStatusCode(200);
+        assertEquals("exp-3", ((Gateway.Get) asked.receiveMessage()).id());
+        open.run(HttpRequest.GET("/nodes?experiment=exp-3")).assertStatusCode(200);
+        assertEquals("exp-3", ((Gateway.Nodes) asked.receiveMessage()).experiment());
+        open.run(HttpRequest.GET("/nodes")).assertStatusCode(200);
+        assertNull(((Gateway.Nodes) asked.receiveMessage()).experiment(), "the running experiment");
+        open.run(HttpRequest.GET("/explain-routing?experiment=exp-3&last=5")).assertStatusCode(200);
+        Gateway.Explain e = (Gateway.Explain) asked.receiveMessage();
+        assertEquals("exp-3", e.experiment());
+        assertEquals(5, e.lastDecisions());
+        open.run(HttpRequest.GET("/explain-routing")).assertStatusCode(200);
+        assertEquals(10, ((Gateway.Explain) asked.receiveMessage()).lastDecisions(), "10 decisions unless asked");
+    }
+
+    @Test
+    void policyAndChaosRequestsArriveParsed() {
+        open.run(json(HttpRequest.PUT("/policy"), "{\"policy\":\"least-queue\",\"experiment\":\"exp-2\"}")).assertStatusCode(200);
+        Gateway.SwitchPolicy p = (Gateway.SwitchPolicy) asked.receiveMessage();
+        assertEquals("least-queue", p.policy());
+        assertEquals("exp-2", p.experiment());
+
+        open.run(json(HttpRequest.POST("/chaos/inject"), "{\"node\":3,\"fault\":\"latency\",\"value\":0.2}")).assertStatusCode(200);
+        Gateway.Chaos c = (Gateway.Chaos) asked.receiveMessage();
+        assertEquals(3, c.node());
+        assertEquals("latency", c.fault());
+        assertEquals(0.2, c.value());
+        assertNull(c.experiment());
+
+        open.run(json(HttpRequest.POST("/chaos/inject"), "{\"node\":0,\"fault\":\"crash\"}")).assertStatusCode(200);
+        assertNull(((Gateway.Chaos) asked.receiveMessage()).value(), "no value: the fault's default");
+
+        open.run(HttpRequest.POST("/chaos/clear")).assertStatusCode(200);
+        Gateway.Chaos clear = (Gateway.Chaos) asked.receiveMessage();
+        assertEquals("clear", clear.fault());
+        assertEquals(-1, clear.node(), "every node");
+    }
+
+    // ------------------------------------------------------------------ problems from the gateway
+
+    private static int statusOf(GatewayReply.Kind kind) {
+        return switch (kind) {
+            case BAD_REQUEST, INVALID_SCENARIO -> 400;
+            case NOT_FOUND -> 404;
+            case CONFLICT -> 409;
+            case TOO_MANY -> 429;
+            case MEMBER_FAILED -> 502;
+            case NOT_READY -> 503;
+            case MEMBER_TIMEOUT -> 504;
+        };
+    }
+
+    @ParameterizedTest
+    @EnumSource(GatewayReply.Kind.class)
+    void eachProblemKindHasItsStatusAndAProblemBodyNamingFieldValueAndAllowed(GatewayReply.Kind kind) {
+        answer.set(c -> GatewayReply.problem(kind, "what went wrong and what to do", "experiment", "exp-9",
+                List.of("exp-1", "exp-2")));
+        JsonNode p = problem(open.run(HttpRequest.GET("/experiments/exp-9")), statusOf(kind), "experiment");
+        assertEquals("what went wrong and what to do", p.get("detail").asText());
+        assertEquals("exp-9", p.get("value").asText());
+        assertEquals(List.of("exp-1", "exp-2"), List.of(p.get("allowed").get(0).asText(), p.get("allowed").get(1).asText()));
+        assertFalse(p.has("problems"), "only an invalid scenario lists problems");
+    }
+
+    @Test
+    void problemKindsHaveDistinctTitles() {
+        Map<String, GatewayReply.Kind> byTitle = new LinkedHashMap<>();
+        for (GatewayReply.Kind kind : GatewayReply.Kind.values()) {
+            answer.set(c -> GatewayReply.problem(kind, "detail", null, null, null));
+            JsonNode p = problem(open.run(HttpRequest.GET("/experiments/x")), statusOf(kind), null);
+            assertFalse(p.has("field") || p.has("value") || p.has("allowed"), "absent parts are left out: " + p);
+            assertNull(byTitle.put(p.get("title").asText(), kind), "title " + p.get("title") + " names one kind");
+            assertTrue(p.get("type").asText().endsWith(p.get("title").asText().replace(' ', '-')), p.toString());
+        }
+    }
+
+    @Test
+    void anInvalidScenarioListsEveryProblem() {
+        answer.set(c -> GatewayReply.badScenario("quickstart", List.of("arrivals.utilisation = 1.7: must be in (0, 1)",
+                "nodes.count = 0: must be >= 1")));
+        JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\"}")), 400, "scenario");
+        assertEquals("invalid scenario", p.get("title").asText());
+        assertEquals("quickstart", p.get("value").asText());
+        assertEquals(2, p.get("problems").size());
+        assertTrue(p.get("problems").get(0).asText().startsWith("arrivals.utilisation"), p.toString());
+    }
+
+    @Test
+    void dataThatCannotBeWrittenAsJsonIsA500ProblemThatIsItselfJson() {
+        answer.set(c -> GatewayReply.ok(new Unwritable()));
+        JsonNode p = problem(open.run(HttpRequest.GET("/experiments")), 500, null);
+        assertTrue(p.get("detail").asText().contains("cannot be read"), p.toString());
+    }
+
+    /** A bean whose getter fails, with a message that has quotes, a backslash and a line break. */
+    public static final class Unwritable {
+        /** Always fails. */
+        public String getValue() {
+            throw new IllegalStateException("\"value\" cannot be read:\n C:\\results is gone");
+        }
+    }
+
+    // ------------------------------------------------------------------ problems the edge answers itself
+
+    @Test
+    void aBodyThatIsNotAJsonObjectIs400NamingTheBody() {
+        for (String bad : List.of("not json", "[1, 2]", "{\"scenario\": ")) {
+            JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments"), bad)), 400, "body");
+            assertEquals(bad, p.get("value").asText());
+            assertTrue(p.get("allowed").asText().contains("\"scenario\""), "shows an example: " + p);
+        }
+        problem(open.run(json(HttpRequest.PUT("/policy"), "p2c")), 400, "body");
+        problem(open.run(json(HttpRequest.POST("/chaos/inject"), "node=1")), 400, "body");
+        gatewayNotAsked();
+    }
+
+    @Test
+    void unknownFieldsAre400NamingTheFieldTheValueAndTheAllowedFields() {
+        JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"polcy\":\"p2c\"}")),
+                400, "polcy");
+        assertEquals("p2c", p.get("value").asText());
+        assertEquals("[\"policy\",\"scenario\",\"seed\",\"set\",\"timeScale\"]", p.get("allowed").toString());
+        assertEquals("[\"experiment\",\"policy\"]",
+                problem(open.run(json(HttpRequest.PUT("/policy"), "{\"policy\":\"p2c\",\"exp\":\"e\"}")), 400, "exp")
+                        .get("allowed").toString());
+        assertEquals("[\"experiment\",\"fault\",\"node\",\"value\"]",
+                problem(open.run(json(HttpRequest.POST("/chaos/inject"), "{\"node\":1,\"fault\":\"crash\",\"vale\":1}")), 400, "vale")
+                        .get("allowed").toString());
+        assertEquals("[\"experiment\",\"node\"]",
+                problem(open.run(json(HttpRequest.POST("/chaos/clear"), "{\"fault\":\"crash\"}")), 400, "fault")
+                        .get("allowed").toString());
+        gatewayNotAsked();
+    }
+
+    @Test
+    void fieldsOfTheWrongTypeAre400NamingTheField() {
+        problem(open.run(json(HttpRequest.POST("/experiments"), "{\"policy\":\"p2c\"}")), 400, "scenario");
+        problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":7}")), 400, "scenario");
+        problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"seed\":\"abc\"}")), 400, "seed");
+        problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"seed\":1.5}")), 400, "seed");
+        problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"timeScale\":\"fast\"}")), 400,
+                "timeScale");
+        problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"policy\":[\"p2c\"]}")), 400,
+                "policy");
+        problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"set\":[1]}")), 400, "set");
+        problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"set\":\"duration=3\"}")), 400,
+                "set");
+        problem(open.run(json(HttpRequest.PUT("/policy"), "{\"experiment\":\"e\"}")), 400, "policy");
+        problem(open.run(json(HttpRequest.POST("/chaos/inject"), "{\"fault\":\"crash\"}")), 400, "node");
+        problem(open.run(json(HttpRequest.POST("/chaos/inject"), "{\"node\":1.5,\"fault\":\"crash\"}")), 400, "node");
+        problem(open.run(json(HttpRequest.POST("/chaos/inject"), "{\"node\":1}")), 400, "fault");
+        problem(open.run(json(HttpRequest.POST("/chaos/inject"), "{\"node\":1,\"fault\":\"latency\",\"value\":\"x\"}")), 400, "value");
+        JsonNode last = problem(open.run(HttpRequest.GET("/explain-routing?last=0")), 400, "last");
+        assertEquals("1..100", last.get("allowed").asText());
+        problem(open.run(HttpRequest.GET("/explain-routing?last=many")), 400, "last");
+        gatewayNotAsked();
+    }
+
+    @Test
+    void stateChangingRequestsNeedTheTokenWhenOneIsRequired() {
+        TestRouteResult missing = guarded.run(HttpRequest.DELETE("/experiments/exp-1"));
+        JsonNode p = problem(missing, 401, "Authorization");
+        assertEquals("Bearer <token>", p.get("allowed").asText());
+        missing.assertHeaderExists("WWW-Authenticate", "Bearer realm=\"loadlab\"");
+        assertEquals("(wrong token)", problem(guarded.run(HttpRequest.DELETE("/experiments/exp-1")
+                .addHeader(Authorization.oauth2("guess"))), 401, "Authorization").get("value").asText(),
+                "the wrong token is not echoed");
+        problem(guarded.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\"}")), 401, "Authorization");
+        problem(guarded.run(json(HttpRequest.PUT("/policy"), "{\"policy\":\"p2c\"}")), 401, "Authorization");
+        problem(guarded.run(json(HttpRequest.POST("/chaos/inject"), "{\"node\":1,\"fault\":\"crash\"}")), 401, "Authorization");
+        problem(guarded.run(HttpRequest.POST("/chaos/clear")), 401, "Authorization");
+        gatewayNotAsked();
+
+        guarded.run(HttpRequest.DELETE("/experiments/exp-1").addHeader(Authorization.oauth2(TOKEN))).assertStatusCode(200);
+        assertEquals("exp-1", ((Gateway.Delete) asked.receiveMessage()).id());
+        guarded.run(HttpRequest.GET("/experiments/exp-1")).assertStatusCode(200);
+        assertInstanceOf(Gateway.Get.class, asked.receiveMessage(), "reading needs no token");
+    }
+
+    @Test
+    void beyondLoopbackTheTokenIsRequiredAndTheApiRefusesToStartWithoutOne() {
+        ClusterSettings everyone = settings("0.0.0.0", "", "auto");
+        assertTrue(ControlApi.tokenRequired(everyone), "bound beyond loopback");
+        assertFalse(ControlApi.tokenRequired(settings("", "auto")), "loopback, auto");
+        assertTrue(ControlApi.tokenRequired(settings(TOKEN, "on")), "loopback, on");
+        ActorRef<Gateway.Command> nobody = testKit.createTestProbe(Gateway.Command.class).ref();
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new ControlApi(testKit.system(), nobody, everyone));
+        assertTrue(e.getMessage().contains("LOADLAB_HTTP_TOKEN") && e.getMessage().contains("0.0.0.0"), e.getMessage());
+    }
+
+    @Test
+    void aMethodTheResourceDoesNotSupportIs405NamingTheAllowedOnes() {
+        JsonNode p = problem(open.run(HttpRequest.GET("/policy")), 405, "method");
+        assertEquals("GET", p.get("value").asText());
+        assertEquals("[\"PUT\"]", p.get("allowed").toString());
+        JsonNode list = problem(open.run(HttpRequest.PUT("/experiments")), 405, "method");
+        assertEquals("[\"GET\",\"POST\"]", list.get("allowed").toString());
+        JsonNode one = problem(open.run(HttpRequest.POST("/experiments/exp-1")), 405, "method");
+        assertEquals("[\"GET\",\"DELETE\"]", one.get("allowed").toString());
+        gatewayNotAsked();
+    }
+
+    @Test
+    void anUnknownPathIs404NamingThePathAndTheResources() {
+        JsonNode p = problem(open.run(HttpRequest.GET("/nowhere")), 404, "path");
+        assertEquals("/nowhere", p.get("value").asText());
+        assertTrue(p.get("allowed").toString().contains("/experiments/{id}"), p.toString());
+        problem(open.run(HttpRequest.GET("/experiments/exp-1/results")), 404, "path");
+        gatewayNotAsked();
+    }
+}

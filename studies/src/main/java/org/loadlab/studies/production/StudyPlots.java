@@ -1,0 +1,91 @@
+package org.loadlab.studies.production;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/** The studies' line charts: white background, Okabe–Ito colours, dashed reference lines, PNG. */
+final class StudyPlots {
+    static {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+    }
+
+    private static final List<Color> PALETTE = List.of(new Color(0x00, 0x72, 0xB2), new Color(0xD5, 0x5E, 0x00),
+            new Color(0x00, 0x9E, 0x73), new Color(0xCC, 0x79, 0xA7), new Color(0xE6, 0x9F, 0x00),
+            new Color(0x56, 0xB4, 0xE9), new Color(0x00, 0x00, 0x00), new Color(0xF0, 0xE4, 0x42));
+    private static final BasicStroke SOLID = new BasicStroke(2f);
+    private static final BasicStroke DASHED = new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
+            new float[] {7f, 5f}, 0f);
+
+    private StudyPlots() {
+    }
+
+    static XYChart chart(String title, String x, String y) {
+        XYChart c = new XYChartBuilder().width(1040).height(560).title(title).xAxisTitle(x).yAxisTitle(y).build();
+        Styler s = c.getStyler();
+        c.getStyler().setLocale(Locale.ROOT);
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        c.getStyler().setPlotGridLinesColor(new Color(0xDD, 0xDD, 0xDD));
+        s.setChartTitleBoxVisible(false);
+        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+        c.getStyler().setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+        c.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setLegendPosition(Styler.LegendPosition.OutsideE);
+        s.setAntiAlias(true);
+        c.getStyler().setYAxisDecimalPattern("0.###");
+        return c;
+    }
+
+    /** Adds series number {@code i} (its colour), with or without markers. */
+    static void line(XYChart c, int i, String name, double[] x, double[] y, boolean markers) {
+        XYSeries s = c.addSeries(name, x, y);
+        Color col = PALETTE.get(i % PALETTE.size());
+        s.setLineColor(col);
+        s.setMarkerColor(col);
+        s.setLineStyle(SOLID);
+        s.setMarker(markers ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
+    }
+
+    /** Adds series number {@code i} as points only (for categories, where a line between them would mean nothing). */
+    static void points(XYChart c, int i, String name, double[] x, double[] y) {
+        XYSeries s = c.addSeries(name, x, y);
+        Color col = PALETTE.get(i % PALETTE.size());
+        s.setMarkerColor(col);
+        s.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.NONE);
+        s.setMarker(i == 0 ? SeriesMarkers.CIRCLE : SeriesMarkers.DIAMOND);
+    }
+
+    /** Adds a dashed grey reference line at height {@code y} over [x0, x1]. */
+    static void reference(XYChart c, String name, double x0, double x1, double y) {
+        XYSeries s = c.addSeries(name, new double[] {x0, x1}, new double[] {y, y});
+        s.setLineColor(new Color(0x55, 0x55, 0x55));
+        s.setLineStyle(DASHED);
+        s.setMarker(SeriesMarkers.NONE);
+    }
+
+    /** Saves {@code c} as {@code dir/name.png}. */
+    static Path save(XYChart c, Path dir, String name) throws IOException {
+        Files.createDirectories(dir);
+        Path out = dir.resolve(name + ".png");
+        try (OutputStream o = Files.newOutputStream(out)) {
+            BitmapEncoder.saveBitmap(c, o, BitmapEncoder.BitmapFormat.PNG);
+        }
+        return out;
+    }
+}
