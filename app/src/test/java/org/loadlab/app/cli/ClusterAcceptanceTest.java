@@ -153,8 +153,11 @@ class ClusterAcceptanceTest {
         assertEquals("finished", s.get("status").asText(), s.toString());
         JsonNode m = s.get("results").get("metrics");
         long updates = m.get("counters").path("lints_updates").asLong();
-        assertTrue(updates >= 40 && updates <= 70, "one control plane for both balancers: a step every 0.15 s of 8 s, not"
-                + " two: " + updates);
+        // One step every 0.15 s while the run lasts (8 s of arrivals, then the drain, longer on a loaded machine);
+        // two control planes would make twice as many.
+        double steps = Math.max(8, m.get("durationSeconds").asDouble() + 1) / 0.15; // + the 1 s warm-up
+        assertTrue(updates >= 40 && updates <= 1.4 * steps, "one control plane for both balancers: a step every 0.15 s"
+                + " of the run (" + Math.round(steps) + "), not two: " + updates);
         long byWeights = m.get("routingModes").path("lin_ts").asLong();
         assertTrue(byWeights > 0.8 * m.get("decisions").asLong(), "lin_ts decides on the cluster: " + m.get("routingModes"));
         for (JsonNode b : explain.get("balancers")) {
