@@ -210,7 +210,7 @@ public final class LiveRunner {
         for (int k = 0; k < v; k++) {
             // The control services (LinTS control plane, autoscaler): each its own actor, on its own timers.
             refs[n + b + 1 + k] = spawn(system, directory, new ServiceId(k), assembly.services().get(k), StreamSeeds.SERVICE,
-                    clock, sink, spec, null);
+                    clock, sink, spec, null, lag);
         }
         for (int j = 0; j < n; j++) {
             refs[j] = spawn(system, directory, new NodeId(j), assembly.nodeLogic(j), StreamSeeds.NODE, clock, sink, spec,
