@@ -22,7 +22,20 @@ final class OutputDir {
      * @throws BadInputException naming {@code --out}, the path and why it cannot be used
      */
     static Path prepare(Path dir, boolean given) {
-        String what = given ? "--out = '" + dir + "'" : "the output directory " + dir + " (the default of --out)";
+        return prepare(dir, "--out", given);
+    }
+
+    /**
+     * Like {@link #prepare(Path, boolean)} for a directory given with another flag.
+     *
+     * @param dir the directory
+     * @param flag the flag that names it, e.g. {@code --decision-log}
+     * @param given whether the user gave it (else it is the flag's default)
+     * @return {@code dir}
+     * @throws BadInputException naming {@code flag}, the path and why it cannot be used
+     */
+    static Path prepare(Path dir, String flag, boolean given) {
+        String what = given ? flag + " = '" + dir + "'" : "the output directory " + dir + " (the default of " + flag + ")";
         if (dir.toString().isBlank()) {
             throw new BadInputException(what + ": empty; give a directory (it is created if missing)");
         }
@@ -40,8 +53,30 @@ final class OutputDir {
             Files.delete(probe);
         } catch (IOException | SecurityException e) {
             String why = e instanceof IOException io ? CliErrors.describe(io) : "not allowed (" + e.getMessage() + ")";
-            throw new BadInputException(what + ": cannot write there (" + why + "); choose a writable directory with --out DIR");
+            throw new BadInputException(what + ": cannot write there (" + why + "); choose a writable directory with " + flag + " DIR");
         }
         return dir;
+    }
+
+    /**
+     * Checks a file to be written at the end of a job ({@code --out FILE}) before the job
+     * starts: it must not be a directory, and its directory is created if missing and proved
+     * writable.
+     *
+     * @param file the file
+     * @param flag the flag that names it
+     * @return {@code file}
+     * @throws BadInputException naming {@code flag}, the path and why it cannot be used
+     */
+    static Path prepareFile(Path file, String flag) {
+        if (file.toString().isBlank()) {
+            throw new BadInputException(flag + " = '': empty; give a file name");
+        }
+        if (Files.isDirectory(file)) {
+            throw new BadInputException(flag + " = '" + file + "': is a directory; give a file name");
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        prepare(parent, flag, true);
+        return file;
     }
 }
