@@ -66,6 +66,10 @@ class UpFrontChecksTest {
         assertEquals(2, tune.code(), tune.allErr());
         assertTrue(tune.err().contains("--out = '" + file + "': is a file"), tune.err());
         assertFalse(tune.stdout().contains("Tuning asmf"), "the tuning did not start: " + tune.stdout());
+        Result campaign = run("campaign", "run", "policy-sweep", "--seeds", "101", "--out", file.toString());
+        assertEquals(2, campaign.code(), campaign.allErr());
+        assertTrue(campaign.err().contains("--out = '" + file + "': is a file"), campaign.err());
+        assertFalse(campaign.stdout().contains("Campaign policy-sweep"), "no run started: " + campaign.stdout());
         Result bench = run("cluster-bench", "--out", tmp.toString());
         assertEquals(2, bench.code(), bench.allErr());
         assertTrue(bench.err().contains("--out = '" + tmp + "': is a directory; give a file name"), bench.err());
@@ -119,13 +123,19 @@ class UpFrontChecksTest {
     }
 
     @Test
-    void anEmptyPolicyListNamesEveryCatalogPolicy() {
+    void anEmptyPolicyListNamesEveryCatalogPolicy() throws Exception {
         Result r = run("simulate", "--scenario", "quickstart", "--set", "policies=[]", "--out", tmp.toString());
         assertEquals(2, r.code(), r.allErr());
         for (PolicyCatalog.Entry e : PolicyCatalog.entries()) {
             assertTrue(r.err().contains(e.name()), "the allowed names come from the catalog; missing " + e.name() + ": " + r.err());
         }
         assertTrue(r.err().contains("lin-ts") && r.err().contains("weighted-random"), r.err());
+        Path campaign = Files.writeString(tmp.resolve("none.conf"), "name = none\nscenarios = [quickstart]\npolicies = []\n");
+        Result c = run("campaign", "run", campaign.toString(), "--out", tmp.resolve("c").toString());
+        assertEquals(2, c.code(), c.allErr());
+        for (PolicyCatalog.Entry e : PolicyCatalog.entries()) {
+            assertTrue(c.err().contains(e.name()), "a campaign's empty list names the catalog too; missing " + e.name() + ": " + c.err());
+        }
     }
 
     @Test

@@ -304,7 +304,9 @@ public final class CampaignLoader {
             }
         }
         if (out.isEmpty() && r.problems().stream().noneMatch(p -> p.startsWith("policies"))) {
-            r.problem("policies", "empty; name at least one policy, e.g. policies = [random, p2c]");
+            r.problem("policies", "empty; name at least one of: " + PolicyCatalog.names() + ", or a preset: "
+                    + String.join(", ", new java.util.TreeSet<>(PRESETS.root().keySet())) + ", or a load-sharing protocol: "
+                    + String.join(", ", org.loadlab.node.sharing.SharingProtocol.names()));
         }
         return out;
     }
