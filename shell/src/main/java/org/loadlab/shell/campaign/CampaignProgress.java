@@ -39,9 +39,10 @@ final class CampaignProgress implements AutoCloseable {
         this.lastLogDone = alreadyDone;
         if (terminal) {
             // The bar's own speed and ETA count from its creation, after the runs prefetched while
-            // the journal opened: this class's rate() and eta() count from the campaign's start.
+            // the journal opened: this class's rate() and eta() count from the campaign's start,
+            // and so does the elapsed time it shows.
             this.bar = new ProgressBarBuilder().setTaskName(name).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
-                    .setUnit(" runs", 1).startsFrom(alreadyDone, java.time.Duration.ZERO)
+                    .setUnit(" runs", 1).startsFrom(alreadyDone, java.time.Duration.ofNanos(System.nanoTime() - startNanos))
                     .setEtaFunction(state -> eta(System.nanoTime()))
                     .setMaxRenderedLength(100).build();
             this.log = null;
