@@ -137,6 +137,9 @@ final class CampaignCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "%d runs done (%d now, %d from the journal) in %.1f s%s%n", o.total(), ran,
                     o.resumedFrom(), o.wallSeconds(), ran > 0 ? String.format(Locale.ROOT, ", %.1f runs/s", ran / o.wallSeconds()) : "");
             reporting.set(true);
+            // report.html is written last: removed first, its presence means this report is whole
+            // (a re-report cut short must not leave the previous one looking finished).
+            Files.deleteIfExists(dir.resolve(REPORT));
             if (Boolean.getBoolean(PAUSE_BEFORE_REPORT)) {
                 pauseForTests();
             }
