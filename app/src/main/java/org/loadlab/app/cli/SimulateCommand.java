@@ -347,18 +347,25 @@ final class SimulateCommand implements Callable<Integer> {
 
     /**
      * The header's line on nodes and load. A queue model has a capacity Σ c·μ_j in work units/s
-     * and a utilisation ρ = λ·E[S] / capacity; the reference model (the ASMF seed's step
-     * simulation, whose job sizes and service differ from the scenario's demand and μ_j) and
-     * seed 003's profile nodes (latency grows with active requests, no fixed μ) have no such ρ:
-     * for them the line gives the arrival rate in requests/s and the capacity the docs measured.
+     * and a utilisation ρ = λ·E[S] / capacity. The reference model (the ASMF seed's step
+     * simulation) counts whole work units of its own ({@link org.loadlab.studies.asmf.ReferenceLoad}):
+     * the line gives λ in requests/s and, for Poisson arrivals, ρ in those units. Seed 003's
+     * profile nodes (latency grows with active requests, no fixed μ) have no ρ: the line gives
+     * λ in requests/s and the capacity docs/autonomous.md measured.
      */
     static String loadLine(Scenario s) {
         long first = s.seeds().get(0);
         String speeds = s.nodes().speedsPerSeed() ? ", mu_j redrawn per seed; seed " + first : "";
         if (s.isReferenceModel()) {
-            return String.format(Locale.ROOT, "%d nodes, model = reference (the ASMF seed's step simulation; its utilisation"
-                            + " is not lambda E[S] / sum mu_j: docs/asmf.md)%s, %s arrivals at %s, %s demand",
-                    s.nodes().count(), speeds, s.arrivals().process(), rate(s), s.demand().distribution());
+            // The model's own units (docs/asmf.md): a job adds max(1, ceil(S)) units, a backend serves floor(mu_j dt) a step.
+            org.loadlab.studies.asmf.ReferenceLoad load = org.loadlab.studies.asmf.ReferenceLoad.of(s);
+            String rho = s.arrivals().process().equals("poisson") ? String.format(Locale.ROOT, "; utilisation %.2f in the"
+                    + " model's units: %s units per request (docs/asmf.md)", load.utilisation(), num(load.unitsPerJob()))
+                    : " (docs/asmf.md)";
+            return String.format(Locale.ROOT, "%d nodes, model = reference (the ASMF seed's step simulation: capacity %s"
+                            + " work units/s of its own)%s, %s arrivals at %s, %s demand%s",
+                    s.nodes().count(), num(load.capacityUnitsPerSecond()), speeds, s.arrivals().process(), rate(s),
+                    s.demand().distribution(), rho);
         }
         if (s.autonomy().profileNodes()) {
             List<String> all = s.autonomy().profiles().stream().map(org.loadlab.node.profile.NodeProfile::name).toList();
@@ -379,9 +386,13 @@ final class SimulateCommand implements Callable<Integer> {
 
     /** The arrival rate in requests/s, or the utilisation it is set by. */
     private static String rate(Scenario s) {
-        return s.arrivals().rate() > 0 ? java.math.BigDecimal.valueOf(s.arrivals().rate()).stripTrailingZeros().toPlainString()
-                + " requests/s"
+        return s.arrivals().rate() > 0 ? num(s.arrivals().rate()) + " requests/s"
                 : String.format(Locale.ROOT, "utilisation %.2f of the nominal capacity", s.arrivals().utilisation());
+    }
+
+    /** {@code x} to 4 significant digits without trailing zeros: 60, 2.055, 100. */
+    private static String num(double x) {
+        return new java.math.BigDecimal(x).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
     private String header(Scenario s, int runs, int threads) {

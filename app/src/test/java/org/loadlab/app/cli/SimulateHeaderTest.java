@@ -7,9 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The run header's load line: a queue model's capacity and utilisation ρ; for the reference
- * model and profile nodes, which have no such ρ, the arrival rate in requests/s and the
- * capacity the docs give (docs/asmf.md, docs/autonomous.md) instead of a wrong ρ.
+ * The run header's load line: a queue model's capacity and utilisation ρ; the reference
+ * model's in its own work units (docs/asmf.md); for profile nodes, which have no fixed
+ * capacity, the arrival rate in requests/s and the capacity docs/autonomous.md measured.
  */
 class SimulateHeaderTest {
     private static String line(String scenario) {
@@ -35,6 +35,7 @@ class SimulateHeaderTest {
     void theReferenceModelShowsTheArrivalRateAndNoQueueModelUtilisation() {
         String r = line("asmf-poisson-small");
         assertTrue(r.contains("model = reference") && r.contains("poisson arrivals at 60 requests/s"), r);
-        assertFalse(r.contains("utilisation 0.60") || r.contains("work units/s"), "no queue-model rho: " + r);
+        assertTrue(r.contains("capacity 100 work units/s of its own") && r.contains("utilisation 1.23"), "docs/asmf.md: about 1.2: " + r);
+        assertFalse(r.contains("utilisation 0.60"), "no queue-model rho: " + r);
     }
 }
