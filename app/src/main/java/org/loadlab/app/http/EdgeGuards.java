@@ -81,7 +81,7 @@ final class EdgeGuards extends AllDirectives {
                 if (!allowed.contains(name)) {
                     String path = req.getUri().path();
                     return DIRECTIVES.complete(ControlApi.problemResponse(400, "bad request", "unknown query parameter '"
-                            + name + "' for " + path + (allowed.isEmpty() ? "; it takes none" : "; allowed "
+                            + name + "' for " + path + (allowed.isEmpty() ? "; it takes none" : "; it takes "
                             + String.join(", ", new TreeSet<>(allowed))), name, p.second(), new TreeSet<>(allowed)));
                 }
             }
