@@ -82,6 +82,11 @@ final class CompareCommand implements Callable<Integer> {
         c.writeCsv(dir.resolve("compare.csv"));
         List<Plot> plots = c.plots(dir.resolve("plots"), a.toString(), b.toString(), svg);
         System.out.println();
+        List<Metric> flat = c.zeroEverywhere();
+        if (!flat.isEmpty()) {
+            System.out.println("Zero in every run on both sides, so not plotted: "
+                    + String.join(", ", flat.stream().map(Metric::columnName).toList()) + ".");
+        }
         System.out.println("Written: " + dir.resolve("compare.csv") + " and " + plots.size() + " plots in " + dir.resolve("plots"));
         return 0;
     }
