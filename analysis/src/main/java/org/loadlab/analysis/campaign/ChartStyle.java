@@ -174,6 +174,26 @@ final class ChartStyle {
         return count <= 1 ? 2.5f : 1.5f + 2.5f * (count - 1 - position) / (count - 1);
     }
 
+    /**
+     * Makes XChart draw evenly spaced round ticks on the x axis of {@code chart} even when every
+     * series has equally spaced x values (a time series with a point per second). XChart 3.8.8
+     * then puts a tick at every k-th data value instead, with k chosen too small for labels of
+     * three or more digits, so they run together ("116145174..."). One invisible point half a
+     * spacing after {@code firstX} (no marker, no line, not in the legend) makes the values
+     * unequally spaced, and XChart falls back to its round ticks. It draws nothing.
+     *
+     * @param chart the chart, after its data series are added
+     * @param firstX the smallest x value of the data
+     * @param spacing the distance between two x values, > 0
+     */
+    static void roundXTicks(org.knowm.xchart.XYChart chart, double firstX, double spacing) {
+        XYSeries s = chart.addSeries(" round ticks", new double[] {firstX + spacing / 2}, new double[] {0});
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineStyle(new BasicStroke(0f));
+        s.setLineColor(new Color(0, 0, 0, 0));
+        s.setShowInLegend(false);
+    }
+
     /** Applies a policy's look and its place in the drawing order to a line series. */
     static void style(XYSeries series, String policy, int position, int count, boolean markers) {
         Look look = look(policy);

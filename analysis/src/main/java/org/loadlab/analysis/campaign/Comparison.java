@@ -235,7 +235,9 @@ public final class Comparison {
 
     /**
      * One chart per metric: per group and policy, A's and B's mean with its 95% interval (cut at
-     * 0) side by side, A as a circle on the left, B as a diamond on the right.
+     * 0) side by side, A as a circle on the left, B as a diamond on the right. Metrics that are
+     * zero in every run ({@link #zeroEverywhere()}) get no chart; charts an earlier comparison drew
+     * in {@code plotsDir} ({@code compare-*.png|svg}) are deleted first.
      *
      * @param plotsDir target directory
      * @param nameA legend label of A
@@ -245,6 +247,17 @@ public final class Comparison {
      * @throws IOException if a file cannot be written
      */
     public List<Plot> plots(Path plotsDir, String nameA, String nameB, boolean svg) throws IOException {
+        // An earlier comparison into the same directory may have drawn metrics this one does not.
+        if (Files.isDirectory(plotsDir)) {
+            try (java.util.stream.Stream<Path> files = Files.list(plotsDir)) {
+                for (Path f : files.toList()) {
+                    String name = f.getFileName().toString();
+                    if (Files.isRegularFile(f) && name.startsWith("compare-") && (name.endsWith(".png") || name.endsWith(".svg"))) {
+                        Files.delete(f);
+                    }
+                }
+            }
+        }
         boolean before = ChartFiles.svg(svg);
         try {
             List<Plot> plots = new ArrayList<>();
@@ -257,9 +270,23 @@ public final class Comparison {
         }
     }
 
+    /**
+     * The compared metrics that are 0 (or undefined) in every run on both sides, in the order
+     * asked for: {@link #plots} skips them, as a chart of a flat zero line says nothing that
+     * "zero in every run" does not (the campaign report does the same).
+     */
+    public List<Metric> zeroEverywhere() {
+        return metrics.stream().filter(m -> rows.stream().filter(r -> r.metric() == m)
+                .allMatch(r -> zero(r.a()) && zero(r.b()))).toList();
+    }
+
+    private static boolean zero(Summary s) {
+        return s.n() == 0 || s.mean() == 0 && (s.n() < 2 || s.sd() == 0);
+    }
+
     private Optional<Plot> plot(Path plotsDir, Metric m, String nameA, String nameB) throws IOException {
         List<Row> own = rows.stream().filter(r -> r.metric() == m && r.a().n() + r.b().n() > 0).toList();
-        if (own.isEmpty()) {
+        if (own.isEmpty() || zeroEverywhere().contains(m)) {
             return Optional.empty();
         }
         boolean oneGroup = own.stream().map(Row::group).distinct().count() == 1;

@@ -52,7 +52,7 @@ public final class QueuePlot {
         XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
                 .title("Mean queue length over time — " + cell.cell().label())
                 .xAxisTitle("time since start of run (s)")
-                .yAxisTitle("mean queue length (requests per node)")
+                .yAxisTitle("mean queue length (" + (inWorkUnits(cell) ? "work units" : "requests") + " per node)")
                 .build();
         XYStyler styler = chart.getStyler();
         ChartStyle.apply(styler);
@@ -83,6 +83,11 @@ public final class QueuePlot {
         if (chart.getSeriesMap().isEmpty()) {
             return Optional.empty();
         }
+        List<SeriesPoint> some = cell.byPolicy().values().stream().map(r -> r.get(0).metrics().series())
+                .filter(p -> p.size() >= 2).findFirst().orElse(List.of());
+        if (!some.isEmpty()) {
+            ChartStyle.roundXTicks(chart, some.get(0).timeSeconds(), some.get(1).timeSeconds() - some.get(0).timeSeconds());
+        }
         if (warmupEnd > 0) {
             XYSeries line = chart.addSeries("end of warm-up", new double[] {warmupEnd, warmupEnd},
                     new double[] {0, highest > 0 ? highest : 1});
@@ -92,4 +97,18 @@ public final class QueuePlot {
         }
         return Optional.of(ChartFiles.save(chart, plotsDir, "queue-" + PlotNames.cell(cell.cell())));
     }
+
+    /**
+     * Whether the cell's queues are counted in work units: runs of the ASMF seed's time-stepped
+     * reference model (the only model that reports the seed's own metrics, among them
+     * {@code backlog_area}, in {@link org.loadlab.analysis.run.RunMetrics#extras()}) queue work
+     * units, every other model requests.
+     */
+    private static boolean inWorkUnits(CellRuns cell) {
+        return cell.byPolicy().values().stream().flatMap(List::stream)
+                .anyMatch(r -> r.metrics().extras().containsKey(REFERENCE_MODEL_METRIC));
+    }
+
+    /** A metric only the reference model reports (under the seed's name). */
+    static final String REFERENCE_MODEL_METRIC = "backlog_area";
 }

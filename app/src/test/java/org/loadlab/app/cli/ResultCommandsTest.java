@@ -65,12 +65,18 @@ class ResultCommandsTest {
     @Test
     void plotDrawsTheCdfQueueAndSharePerPolicy() throws Exception {
         Path dir = simulate("sim");
+        // Left by an earlier run into the same directory (another scenario): replaced, not kept.
+        Files.createDirectories(dir.resolve("plots"));
+        Files.writeString(dir.resolve("plots/cdf-old-scenario.png"), "stale");
+        Files.writeString(dir.resolve("plots/notes.txt"), "the user's own file");
         Result r = run("plot", dir.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("3 plots of 6 runs"), r.out());
         for (String png : List.of("cdf-quickstart.png", "queue-quickstart.png", "share-quickstart.png")) {
             assertNotNull(ImageIO.read(dir.resolve("plots").resolve(png).toFile()), png);
         }
+        assertTrue(Files.notExists(dir.resolve("plots/cdf-old-scenario.png")), "the old run's chart is gone");
+        assertTrue(Files.exists(dir.resolve("plots/notes.txt")), "files plot did not draw are left alone");
     }
 
     @Test
@@ -115,5 +121,44 @@ class ResultCommandsTest {
         assertEquals(0, list.code(), list.err());
         assertTrue(list.out().contains("Built-in campaigns") && list.out().contains("policy-sweep"), list.out());
         assertTrue(list.out().contains("tiny-") && list.out().contains("finished") && list.out().contains(dir.toString()), list.out());
+    }
+
+    @Test
+    void compareSkipsAMetricThatIsZeroInEveryRunAndSaysSo() throws Exception {
+        Path a = simulate("za");
+        Path out = tmp.resolve("zcmp");
+        Files.createDirectories(out.resolve("plots"));
+        Files.writeString(out.resolve("plots/compare-requests_rejected.png"), "an earlier comparison's chart");
+        Result r = run("compare", a.toString(), a.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("Zero in every run on both sides, so not plotted: requests_rejected."), r.out());
+        assertTrue(Files.notExists(out.resolve("plots/compare-requests_rejected.png")));
+        assertNotNull(ImageIO.read(out.resolve("plots/compare-response_mean_s.png").toFile()));
+    }
+
+    @Test
+    void aSimulateDirectoryIsComparedAtItsPointOfACampaign() throws Exception {
+        System.setProperty("loadlab.campaigns.root", tmp.resolve("root").toString());
+        Path campaign = tmp.resolve("sweep");
+        Path file = Files.writeString(tmp.resolve("sweep.conf"), "name = sweep\nseeds = \"1:3\"\n"
+                + "scenarios = [{ scenario = quickstart, set { duration = 60, warmup = 5 } }]\n"
+                + "sweep { \"arrivals.utilisation\" = [0.5, 0.8] }\npolicies = [random, p2c]\n");
+        assertEquals(0, run("campaign", "run", file.toString(), "--out", campaign.toString()).code());
+        Path a = simulate("at08"); // quickstart's own utilisation is 0.8
+        Result r = run("compare", a.toString(), campaign.toString(), "--out", tmp.resolve("c1").toString(),
+                "--metrics", "response_mean_s");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("at the campaign point of its own scenario values {arrivals.utilisation=0.8}"), r.out());
+        String p2c = r.out().lines().filter(l -> l.contains(" p2c ")).findFirst().orElseThrow();
+        assertTrue(p2c.contains("arrivals.utilisation=0.8") && p2c.contains("  3  "), "3 seeds paired: " + p2c);
+        assertTrue(p2c.contains("+0.0%"), "the same scenario and seeds give the same runs: " + p2c);
+        // A point the campaign does not have: exit 1, and the output says what each side has.
+        Path other = simulate("at07", "arrivals.utilisation=0.7");
+        Result none = run("compare", other.toString(), campaign.toString(), "--out", tmp.resolve("c2").toString());
+        assertEquals(1, none.code(), none.out());
+        assertTrue(none.out().contains("A has scenario(s) quickstart; point(s) {arrivals.utilisation=0.7}; policies p2c, random"),
+                none.out());
+        assertTrue(none.out().contains("B has scenario(s) quickstart; point(s) {arrivals.utilisation=0.5},"
+                + " {arrivals.utilisation=0.8}"), none.out());
     }
 }

@@ -197,6 +197,12 @@ class HttpApiTest {
         assertTrue(badKey.body().get("problems").toString().contains("arrivals.utilisation"), badKey.body().toString());
         assertProblem(call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"set\":{\"information.model\":\"oracle\"}}"),
                 400, "information.model");
+        // The policy that runs is checked against the scenario, not only the scenario's own policies list.
+        Reply kTooLarge = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"policy\":\"power-of-k\","
+                + "\"set\":{\"nodes.count\":3,\"policy.k\":5}}");
+        assertProblem(kTooLarge, 400, "scenario");
+        assertTrue(kTooLarge.body().get("problems").toString().contains("policy.k: 5 is larger than the allowed set (3 nodes)"),
+                kTooLarge.body().toString());
         Reply badPolicy = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"policy\":\"p9c\"}");
         assertProblem(badPolicy, 400, "policy");
         assertTrue(badPolicy.body().get("allowed").toString().contains("p2c"));

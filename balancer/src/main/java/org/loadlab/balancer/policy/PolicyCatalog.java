@@ -53,7 +53,7 @@ public final class PolicyCatalog {
             new Entry("maglev", "Maglev table (65537 slots) over the request key (keys.distribution); reads no load"),
             new Entry("prequal", "Prequal (NSDI 2024): asynchronous probes into a pool, hot-cold choice on RIF then latency"),
             new Entry("lin-ts", "seed 003: draw by the LinTS control plane's published weights; least connections when they"
-                    + " are stale (needs control-plane.enabled)"),
+                    + " are stale; a run with this policy hosts the LinTS control plane (keys lin-ts.*)"),
             new Entry("weighted-random", "seed 003's weighted round robin: random draw in proportion to nominal mu_j"
                     + " (the profiles' capacities); reads no load"));
 
@@ -107,7 +107,7 @@ public final class PolicyCatalog {
                 && !name.equals("weighted-round-robin") && !name.equals("weighted-random") && find(name).isPresent();
     }
 
-    /** True if {@code name} routes by weights a control plane publishes (it needs {@code control-plane.enabled}). */
+    /** True if {@code name} routes by weights a control plane publishes (a run with such a policy hosts the LinTS control plane, configured by the {@code lin-ts.*} keys). */
     public static boolean needsControlPlane(String name) {
         return name.equals("lin-ts");
     }

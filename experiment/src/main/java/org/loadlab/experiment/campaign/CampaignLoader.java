@@ -136,6 +136,9 @@ public final class CampaignLoader {
         }
         ConfigReader r = new ConfigReader(merged);
         r.sibling(raw).rejectUnknownKeys(defaults, Set.of("scenarios", "policies", "sweep", "random-search.ranges"));
+        // A misspelt key is ignored by everything below (its default is read), so the scenarios can
+        // still be checked in the same round; a bad value stops here, as the scenarios depend on it.
+        int unknownKeys = r.problems().size();
         String name = r.string("name");
         if (name.isBlank()) {
             r.problem("name", "empty; a campaign needs a name (used for its id and output directory)");
@@ -175,11 +178,11 @@ public final class CampaignLoader {
         if (total > MAX_RUNS) {
             r.problem("seeds", "the campaign would have " + total + " runs; at most " + MAX_RUNS);
         }
-        if (!r.problems().isEmpty()) {
+        if (r.problems().size() > unknownKeys) {
             throw new ScenarioException("campaign", source, r.problems());
         }
 
-        List<String> problems = new ArrayList<>();
+        List<String> problems = new ArrayList<>(r.problems());
         Set<String> seen = new java.util.HashSet<>();
         List<CampaignPlan.PlannedRun> runs = new ArrayList<>();
         Set<String> swept = points.isEmpty() ? Set.of() : points.get(0).keySet();

@@ -157,6 +157,9 @@ public final class ScenarioLoader {
         }
         ConfigReader r = new ConfigReader(merged);
         r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components", SIMULATOR_GENERATOR));
+        // A misspelt key is ignored by everything below (its default is read), so it does not stop
+        // the checks across keys; a bad value does (a check would read a value that is not the user's).
+        int unknownKeys = r.problems().size();
 
         String name = r.string("name");
         if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
@@ -219,8 +222,8 @@ public final class ScenarioLoader {
         org.loadlab.balancer.retry.RetrySettings retry = retry(r.at("retry"));
         Autonomy autonomy = AutonomyKeys.read(r, nodes.count());
 
-        if (r.problems().isEmpty()) {
-            // Checks across keys only make sense once every key is valid on its own.
+        if (r.problems().size() == unknownKeys) {
+            // Checks across keys only make sense once every value read is valid on its own.
             crossChecks(r, policies, duration, requests, warmup, warmupRequests, seriesInterval, nodes, balancers, arrivals,
                     demand, information, policy, events, model);
             loadSharingChecks(r, policies, nodes, network, loadSharing, model);
@@ -1010,6 +1013,41 @@ public final class ScenarioLoader {
         return order;
     }
 
+    /**
+     * The problems of running {@code policy} on scenario {@code s}: the checks of the policy's
+     * parameters against the balancers' allowed set (power-of-k's k, ASMF's k, p2c's two
+     * distinct nodes, Maglev's table size), which a live policy switch must pass as a new
+     * experiment does.
+     *
+     * @param s a valid scenario
+     * @param policy a known policy name
+     * @return the problems, each naming the key, the value and what is allowed; empty if it fits
+     */
+    public static List<String> allowedSetProblems(Scenario s, String policy) {
+        ConfigReader r = new ConfigReader(ConfigFactory.empty());
+        allowedSetChecks(r, List.of(policy), s.balancers().allowedSize(s.nodes().count()), s.policy());
+        return r.problems();
+    }
+
+    private static void allowedSetChecks(ConfigReader r, List<String> policies, int allowed, Scenario.Policy policy) {
+        if (policies.contains("power-of-k") && policy.k() > allowed) {
+            r.problem("policy.k", policy.k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
+        }
+        if (policies.contains("maglev") && policy.production().maglevTableSize() < allowed) {
+            r.badValue("policy.maglev.table-size", policy.production().maglevTableSize(), "a prime >= the allowed set ("
+                    + allowed + " nodes): every node needs a slot; e.g. " + nextPrime(Math.max(allowed, 65537)));
+        }
+        if (policies.contains("p2c") && allowed < 2) {
+            r.problem("policies", "p2c samples 2 distinct nodes but the allowed set has " + allowed);
+        }
+        if (policies.contains("strict-po2c") && allowed < 2) {
+            r.problem("policies", "strict-po2c probes 2 distinct nodes but the allowed set has " + allowed);
+        }
+        if (policies.stream().anyMatch(SAMPLING_ASMF::contains) && policy.asmf().k() > allowed) {
+            r.problem("policy.asmf.k", policy.asmf().k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
+        }
+    }
+
     private void crossChecks(ConfigReader r, List<String> policies, double duration, long requests, double warmup,
                              long warmupRequests, double seriesInterval, Scenario.Nodes nodes, Scenario.Balancers balancers,
                              Scenario.Arrivals arrivals, Scenario.Demand demand, Scenario.Information information,
@@ -1047,23 +1085,7 @@ public final class ScenarioLoader {
                 && duration == 0) {
             r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds, or period = horizon");
         }
-        int allowed = balancers.allowedSize(nodes.count());
-        if (policies.contains("power-of-k") && policy.k() > allowed) {
-            r.problem("policy.k", policy.k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
-        }
-        if (policies.contains("maglev") && policy.production().maglevTableSize() < allowed) {
-            r.badValue("policy.maglev.table-size", policy.production().maglevTableSize(), "a prime >= the allowed set ("
-                    + allowed + " nodes): every node needs a slot; e.g. " + nextPrime(Math.max(allowed, 65537)));
-        }
-        if (policies.contains("p2c") && allowed < 2) {
-            r.problem("policies", "p2c samples 2 distinct nodes but the allowed set has " + allowed);
-        }
-        if (policies.contains("strict-po2c") && allowed < 2) {
-            r.problem("policies", "strict-po2c probes 2 distinct nodes but the allowed set has " + allowed);
-        }
-        if (policies.stream().anyMatch(SAMPLING_ASMF::contains) && policy.asmf().k() > allowed) {
-            r.problem("policy.asmf.k", policy.asmf().k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
-        }
+        allowedSetChecks(r, policies, balancers.allowedSize(nodes.count()), policy);
         double capacity = nodes.expectedCapacity();
         double rho = arrivals.rate() > 0 ? arrivals.rate() * demand.mean() / capacity : arrivals.utilisation();
         double lambda = rho * capacity / demand.mean();

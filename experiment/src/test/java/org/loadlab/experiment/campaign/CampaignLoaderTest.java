@@ -126,4 +126,25 @@ class CampaignLoaderTest {
         String r = problems("name = x, scenarios = [quickstart], policies = [random], sweeep {}");
         assertTrue(r.contains("sweeep: unknown key"), r);
     }
+
+    @Test
+    void aMisspeltCampaignKeyAndTheScenariosProblemsAreReportedInOneRound() {
+        String p = problems("""
+                name = both
+                scenarios = [quickstart]
+                sweep { "arrivals.utilisation" = [1.5] }
+                policies = [random]
+                refrence = random
+                """);
+        assertTrue(p.contains("refrence: unknown key"), p);
+        assertTrue(p.contains("policy random: arrivals.utilisation = 1.5"), p);
+        // A bad value of the campaign's own stops before the scenarios: they depend on it.
+        String q = problems("""
+                name = "bad name!"
+                scenarios = [quickstart]
+                sweep { "arrivals.utilisation" = [1.5] }
+                policies = [random]
+                """);
+        assertTrue(q.contains("name = 'bad name!'") && !q.contains("arrivals.utilisation"), q);
+    }
 }

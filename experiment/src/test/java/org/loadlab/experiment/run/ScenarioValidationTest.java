@@ -77,4 +77,29 @@ class ScenarioValidationTest {
             assertTrue(!s.description().isBlank(), name + " has a description");
         }
     }
+
+    @Test
+    void aMisspeltKeyDoesNotHoldBackTheChecksAcrossKeys() {
+        String p = problems("nodes.cuont = 3", "arrivals.utilisation = 1.2");
+        assertTrue(p.contains("nodes.cuont: unknown key") && p.contains("arrivals.utilisation = 1.2: an open system"), p);
+        // A bad value does: the checks across keys would read a value that is not the user's.
+        String q = problems("demand.mean = fast", "arrivals.utilisation = 1.2");
+        assertTrue(q.contains("demand.mean") && !q.contains("unstable"), q);
+    }
+
+    @Test
+    void theChecksOfAPolicyApplyToThePolicyThatRunsNotOnlyToTheListedOnes() {
+        // quickstart does not list power-of-k: its k is not checked when the scenario loads...
+        Scenario s = TestScenarios.load("quickstart", "nodes.count = 3", "policy.k = 5");
+        assertEquals(3, s.nodes().count());
+        // ...so a run of power-of-k on it (an experiment's or a live switch's policy) checks it.
+        String p = String.join("\n", org.loadlab.experiment.scenario.ScenarioLoader.allowedSetProblems(s, "power-of-k"));
+        assertTrue(p.contains("policy.k: 5 is larger than the allowed set (3 nodes); allowed: 1..3"), p);
+        assertTrue(org.loadlab.experiment.scenario.ScenarioLoader.allowedSetProblems(s, "p2c").isEmpty());
+        assertTrue(org.loadlab.experiment.scenario.ScenarioLoader.allowedSetProblems(
+                TestScenarios.load("quickstart", "nodes.count = 1", "policies = [random]"), "p2c").toString().contains("p2c samples 2"));
+        // Loaded with it as its policy, as the cluster gateway and the CLI load it, the scenario is refused.
+        String q = problems("nodes.count = 3", "policy.k = 5", "policies = [power-of-k]");
+        assertTrue(q.contains("policy.k: 5 is larger than the allowed set"), q);
+    }
 }

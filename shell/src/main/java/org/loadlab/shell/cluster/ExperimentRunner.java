@@ -665,6 +665,14 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                     + "; only a starting or running experiment can switch policy", "experiment", def.id(), null));
             return this;
         }
+        // The policy switched to must fit the experiment as a new experiment with it would (power-of-k's
+        // k within the allowed set, ...): the same checks, not a silently capped parameter.
+        List<String> misfit = org.loadlab.experiment.scenario.ScenarioLoader.allowedSetProblems(def.scenario(), req.policy());
+        if (!misfit.isEmpty()) {
+            req.replyTo().tell(GatewayReply.badRequest("policy", req.policy(), misfit, "experiment " + def.id()
+                    + " cannot run '" + req.policy() + "': " + String.join("; ", misfit)));
+            return this;
+        }
         List<Placement> hosts = alive(false, true);
         ActorRef<Protocol.RunnerCommand> self = getContext().getSelf();
         getContext().spawnAnonymous(Collect.<Protocol.Ack>behavior(hosts.size(), QUERY_TIMEOUT,

@@ -538,7 +538,17 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         java.util.function.Function<GatewayReply, Built> no = p -> new Built(req, rerunOf, replyTo, null, null, 0, null, null,
                 null, p);
         Scenario s;
-        List<String> overrides = req.overrides() == null ? List.of() : req.overrides();
+        List<String> overrides = new ArrayList<>(req.overrides() == null ? List.of() : req.overrides());
+        if (req.policy() != null) {
+            if (!Scenario.isLoadSharing(req.policy()) && PolicyCatalog.find(req.policy()).isEmpty()) {
+                return no.apply(GatewayReply.badRequest("policy", req.policy(), PolicyCatalog.names().split(", "),
+                        "unknown policy '" + req.policy() + "'"));
+            }
+            // The scenario is validated with the policy that runs as its only policy, so the checks
+            // across keys (policy.k within the allowed set, p2c needing 2 nodes, ...) apply to it
+            // exactly as `simulate --policies` applies them, whatever the scenario's own list says.
+            overrides.add("policies = [\"" + req.policy() + "\"]");
+        }
         try {
             if (req.scenarioBody() != null) {
                 Config raw;
@@ -591,10 +601,6 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             return no.apply(GatewayReply.badRequest("events", "chaos", List.of("fail", "recover", "degrade", "spike"),
                     "chaos faults act on backend nodes; the peer nodes of load-sharing protocol '" + policy + "' take fail,"
                             + " recover and degrade events"));
-        }
-        if (!peers && PolicyCatalog.find(policy).isEmpty()) {
-            return no.apply(GatewayReply.badRequest("policy", policy, PolicyCatalog.names().split(", "),
-                    "unknown policy '" + policy + "'"));
         }
         long seed = req.seed() != null ? req.seed() : s.seeds().get(0);
         RunAssembly assembly = RunAssembly.build(new RunSpec(s, policy, seed));

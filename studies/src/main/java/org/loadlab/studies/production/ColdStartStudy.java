@@ -52,11 +52,11 @@ public final class ColdStartStudy {
         List<StudyRuns.Variant> out = new ArrayList<>();
         for (String p : List.of("round-robin", "least-request", "least-connections", "p2c", "peak-ewma")) {
             out.add(StudyRuns.Variant.of(p));
-            out.add(StudyRuns.Variant.of(p).with(" + slow start", "slow-start.window = " + WINDOW));
+            out.add(StudyRuns.Variant.of(p).with(SLOW_START, "slow-start.window = " + WINDOW));
         }
         StudyRuns.Variant prior = new StudyRuns.Variant("peak-ewma, prior 1 s", "peak-ewma", List.of("policy.peak-ewma.prior = 1.0"));
         out.add(prior);
-        out.add(prior.with(" + slow start", "slow-start.window = " + WINDOW));
+        out.add(prior.with(SLOW_START, "slow-start.window = " + WINDOW));
         return out;
     }
 
@@ -112,11 +112,23 @@ public final class ColdStartStudy {
                 "share while cold / fair", "p99 (s)"), rows);
     }
 
-    /** The plot: the new nodes' mean share per second for some variants. */
+    /** Suffix of the label of a variant with slow start on. */
+    static final String SLOW_START = " + slow start";
+
+    /**
+     * The plot: the new nodes' mean share per second for the variants {@code labels}; a variant
+     * with slow start on is drawn dashed in the colour of the same policy without it.
+     */
     public static Path plot(List<Measure> ms, List<String> labels, Path dir) throws IOException {
         XYChart c = StudyPlots.chart("Cold start: share of each joining node (4 join 16 at t = 60 s; cold until 75 s)",
                 "time (s)", "share of requests per joining node (5 s mean)");
-        int i = 0;
+        List<String> bases = new ArrayList<>();
+        for (String label : labels) {
+            String base = label.endsWith(SLOW_START) ? label.substring(0, label.length() - SLOW_START.length()) : label;
+            if (!bases.contains(base)) {
+                bases.add(base);
+            }
+        }
         for (String label : labels) {
             double[] y = of(ms, label).shareBySecond();
             int from = JOIN - 5;
@@ -126,7 +138,11 @@ public final class ColdStartStudy {
                 xs[s - from] = s + 1;
                 ys[s - from] = Windows.trailing(y, s);
             }
-            StudyPlots.line(c, i++, label, xs, ys, false);
+            if (label.endsWith(SLOW_START)) {
+                StudyPlots.dashedLine(c, bases.indexOf(label.substring(0, label.length() - SLOW_START.length())), label, xs, ys);
+            } else {
+                StudyPlots.line(c, bases.indexOf(label), label, xs, ys, false);
+            }
         }
         double end = of(ms, labels.get(0)).shareBySecond().length;
         StudyPlots.reference(c, "fair share 1/20", JOIN - 5, end, 0.05);

@@ -40,8 +40,7 @@ public final class ProductionStudies {
             case "cold-start" -> {
                 List<ColdStartStudy.Measure> ms = ColdStartStudy.measure(ColdStartStudy.variants(), seeds, none);
                 table = ColdStartStudy.table(ms);
-                ColdStartStudy.plot(ms, List.of("round-robin", "round-robin + slow start", "least-connections", "least-connections + slow start",
-                        "peak-ewma", "peak-ewma, prior 1 s"), out);
+                ColdStartStudy.plot(ms, ms.stream().map(ColdStartStudy.Measure::label).toList(), out);
             }
             case "slow-host" -> {
                 List<SlowHostStudy.Measure> ms = SlowHostStudy.measure(SlowHostStudy.variants(), seeds, none);

@@ -28,6 +28,8 @@ final class StudyPlots {
             new Color(0x00, 0x9E, 0x73), new Color(0xCC, 0x79, 0xA7), new Color(0xE6, 0x9F, 0x00),
             new Color(0x56, 0xB4, 0xE9), new Color(0x00, 0x00, 0x00), new Color(0xF0, 0xE4, 0x42));
     private static final BasicStroke SOLID = new BasicStroke(2f);
+    private static final BasicStroke VARIANT_DASH = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
+            new float[] {9f, 4f}, 0f);
     private static final BasicStroke DASHED = new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
             new float[] {7f, 5f}, 0f);
 
@@ -60,6 +62,19 @@ final class StudyPlots {
         s.setMarkerColor(col);
         s.setLineStyle(SOLID);
         s.setMarker(markers ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
+    }
+
+    /**
+     * Adds series number {@code i} as a dashed line of the colour of series {@code i}: the variant
+     * of a solid series with one mechanism switched on (e.g. slow start), told apart by the dash.
+     */
+    static void dashedLine(XYChart c, int i, String name, double[] x, double[] y) {
+        XYSeries s = c.addSeries(name, x, y);
+        Color col = PALETTE.get(i % PALETTE.size());
+        s.setLineColor(col);
+        s.setMarkerColor(col);
+        s.setLineStyle(VARIANT_DASH);
+        s.setMarker(SeriesMarkers.NONE);
     }
 
     /** Adds series number {@code i} as points only (for categories, where a line between them would mean nothing). */
