@@ -17,6 +17,7 @@ import org.loadlab.experiment.campaign.CampaignLoader;
 import org.loadlab.experiment.campaign.CampaignPlan;
 import org.loadlab.experiment.campaign.CampaignResults;
 import org.loadlab.shell.campaign.CampaignRunner;
+import org.loadlab.shell.campaign.ClusterCampaign;
 import org.loadlab.shell.campaign.CampaignStore;
 import org.loadlab.experiment.run.RunEstimate;
 import org.loadlab.experiment.run.RunExecutor;
@@ -68,9 +69,67 @@ final class CampaignCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Where a campaign's runs go with {@code --cluster}: the cluster's seed nodes and how
+     * long to wait for it.
+     *
+     * @param seeds seed nodes (host:port or pekko:// addresses)
+     * @param timeout how long to wait for the cluster before refusing
+     */
+    record ClusterTarget(List<String> seeds, java.time.Duration timeout) {
+        /** The default seed: the gateway member of {@code local-cluster} (and of {@code cluster} without --port). */
+        static final String DEFAULT_SEED = "127.0.0.1:2551";
+        /** Default of --cluster-timeout, seconds. */
+        static final int DEFAULT_TIMEOUT = 20;
+
+        /**
+         * The target the flags describe, or null without {@code --cluster}.
+         *
+         * @throws BadInputException naming the flag, if a cluster flag is given without --cluster, a seed is malformed,
+         *     the timeout is out of range, or --workers is given with --cluster
+         */
+        static ClusterTarget of(boolean cluster, List<String> seedNodes, Integer timeoutSeconds, Integer workers) {
+            if (!cluster) {
+                if (seedNodes != null) {
+                    throw new BadInputException("--seed-nodes = " + String.join(",", seedNodes) + ": only with --cluster");
+                }
+                if (timeoutSeconds != null) {
+                    throw new BadInputException("--cluster-timeout = " + timeoutSeconds + ": only with --cluster");
+                }
+                return null;
+            }
+            if (workers != null) {
+                throw new BadInputException("--workers = " + workers + ": does not apply with --cluster (each member runs as"
+                        + " many runs at once as it has cores; set loadlab.campaign.run-dispatcher on the members to change it)");
+            }
+            List<String> seeds = seedNodes != null ? seedNodes : List.of(DEFAULT_SEED);
+            List<String> problems = new org.loadlab.shell.cluster.MemberOptions(null, null, null, seeds, null, null, null,
+                    List.of()).problems();
+            if (!problems.isEmpty()) {
+                throw new BadInputException(String.join("; ", problems));
+            }
+            int t = timeoutSeconds != null ? timeoutSeconds : DEFAULT_TIMEOUT;
+            if (t < 1 || t > 600) {
+                throw new BadInputException("--cluster-timeout = " + t + ": must be in [1, 600] seconds");
+            }
+            return new ClusterTarget(seeds, java.time.Duration.ofSeconds(t));
+        }
+    }
+
     /** Runs a plan in {@code dir} and writes its results and report. */
     static int execute(CampaignPlan plan, Path dir, boolean outGiven, Integer workers, boolean svg) throws IOException {
-        int threads = workers != null ? workers : RunExecutor.defaultWorkers();
+        return execute(plan, dir, outGiven, workers, svg, null);
+    }
+
+    /**
+     * Runs a plan in {@code dir}, on this machine or spread over a cluster, and writes its
+     * results and report (the same files either way).
+     *
+     * @param target the cluster to run on, or null for this machine
+     */
+    static int execute(CampaignPlan plan, Path dir, boolean outGiven, Integer workers, boolean svg, ClusterTarget target)
+            throws IOException {
+        int threads = target != null ? 1 : workers != null ? workers : RunExecutor.defaultWorkers();
         Path manifest = dir.resolve(MANIFEST);
         if (Files.exists(manifest)) {
             String existing = JSON.readTree(manifest.toFile()).path("id").asText();
@@ -88,6 +147,25 @@ final class CampaignCommand implements Callable<Integer> {
                     plan.id(), plan.runs().size(), RunEstimate.bytes(estimate.heapBytes()), RunEstimate.bytes(heap),
                     (long) Math.ceil(estimate.heapBytes() / 0.9 / (1L << 30))));
         }
+        ClusterCampaign cluster = null;
+        if (target != null) {
+            try {
+                cluster = ClusterCampaign.connect(target.seeds(), dir, System.getenv(), target.timeout(), List.of());
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException("--cluster: " + e.getMessage());
+            }
+        }
+        try {
+            return execute(plan, dir, outGiven, svg, threads, estimate, cluster);
+        } finally {
+            if (cluster != null) {
+                cluster.close();
+            }
+        }
+    }
+
+    private static int execute(CampaignPlan plan, Path dir, boolean outGiven, boolean svg, int threads, RunEstimate estimate,
+                               ClusterCampaign cluster) throws IOException {
         OutputDir.prepare(dir, outGiven);
         if (estimate.isLong()) {
             System.out.printf(Locale.ROOT, "  a long campaign: about %.3g requests in all; progress below%n", estimate.totalRequests());
@@ -106,11 +184,14 @@ final class CampaignCommand implements Callable<Integer> {
         m.put("description", plan.description());
         m.put("runs", plan.runs().size());
         m.set("definition", JSON.readTree(plan.definitionJson()));
-        JSON.writeValue(manifest.toFile(), m);
+        JSON.writeValue(dir.resolve(MANIFEST).toFile(), m);
 
-        System.out.printf(Locale.ROOT, "Campaign %s: %s%n  %d runs on %d worker(s); journal: %s; output: %s%n", plan.id(),
-                plan.description(), plan.runs().size(), threads, CampaignStore.describe(dir, System.getenv()), dir);
-        String resume = "./loadlab campaign resume " + plan.id() + (outGiven ? " --out " + dir : "");
+        String where = cluster == null ? threads + " worker(s)" : "the cluster (run members " + String.join(", ", cluster.runMembers())
+                + ", each one run per core)";
+        System.out.printf(Locale.ROOT, "Campaign %s: %s%n  %d runs on %s; journal: %s; output: %s%n", plan.id(),
+                plan.description(), plan.runs().size(), where, CampaignStore.describe(dir, System.getenv()), dir);
+        String resume = "./loadlab campaign resume " + plan.id() + (outGiven ? " --out " + dir : "")
+                + (cluster != null ? " --cluster --seed-nodes " + String.join(",", cluster.seeds()) : "");
         Thread hook = new Thread(() -> {
             CliErrors.interrupted();
             System.err.println();
@@ -120,7 +201,8 @@ final class CampaignCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         CampaignRunner.Outcome o;
         try {
-            o = CampaignRunner.run(plan, dir, threads, CampaignResults::execute, System.out, System.console() != null);
+            o = cluster != null ? cluster.run(plan, dir, System.out, System.console() != null)
+                    : CampaignRunner.run(plan, dir, threads, CampaignResults::execute, System.out, System.console() != null);
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -177,11 +259,24 @@ final class CampaignCommand implements Callable<Integer> {
         @Option(names = "--svg", description = "Also write every plot as SVG (vector, for papers; several MB per plot).")
         boolean svg;
 
+        @Option(names = "--cluster", description = "Spread the runs over a running LoadLab cluster (./loadlab local-cluster, or"
+                + " `cluster` members): the members with the node role simulate them; results and journal stay here.")
+        boolean cluster;
+
+        @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
+                description = "With --cluster: the cluster's seed nodes (default: 127.0.0.1:2551, local-cluster's gateway).")
+        List<String> seedNodes;
+
+        @Option(names = "--cluster-timeout", paramLabel = "SECONDS",
+                description = "With --cluster: how long to wait for the cluster and a member with the node role (default: 20).")
+        Integer clusterTimeout;
+
         @Override
         public Integer call() throws IOException {
             checkWorkers(workers);
+            ClusterTarget target = ClusterTarget.of(cluster, seedNodes, clusterTimeout, workers);
             CampaignPlan plan = loader().load(campaign, seeds, sets);
-            return execute(plan, dirOf(plan.id(), out), out != null, workers, svg);
+            return execute(plan, dirOf(plan.id(), out), out != null, workers, svg, target);
         }
     }
 
@@ -199,11 +294,24 @@ final class CampaignCommand implements Callable<Integer> {
         @Option(names = "--svg", description = "Also write every plot as SVG.")
         boolean svg;
 
+        @Option(names = "--cluster", description = "Spread the runs over a running LoadLab cluster (./loadlab local-cluster, or"
+                + " `cluster` members): the members with the node role simulate them; results and journal stay here.")
+        boolean cluster;
+
+        @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
+                description = "With --cluster: the cluster's seed nodes (default: 127.0.0.1:2551, local-cluster's gateway).")
+        List<String> seedNodes;
+
+        @Option(names = "--cluster-timeout", paramLabel = "SECONDS",
+                description = "With --cluster: how long to wait for the cluster and a member with the node role (default: 20).")
+        Integer clusterTimeout;
+
         @Override
         public Integer call() throws IOException {
             checkWorkers(workers);
+            ClusterTarget target = ClusterTarget.of(cluster, seedNodes, clusterTimeout, workers);
             Path dir = dirOf(id, out);
-            return execute(planFrom(dir, id), dir, out != null, workers, svg);
+            return execute(planFrom(dir, id), dir, out != null, workers, svg, target);
         }
     }
 
