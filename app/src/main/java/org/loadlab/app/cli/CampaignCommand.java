@@ -75,8 +75,10 @@ final class CampaignCommand implements Callable<Integer> {
      *
      * @param seeds seed nodes (host:port or pekko:// addresses)
      * @param timeout how long to wait for the cluster before refusing
+     * @param settings further Pekko settings of this process as a cluster member (key = value; tests shorten the
+     *     split brain resolver's stable-after with it, to match their members)
      */
-    record ClusterTarget(List<String> seeds, java.time.Duration timeout) {
+    record ClusterTarget(List<String> seeds, java.time.Duration timeout, List<String> settings) {
         /** The default seed: the gateway member of {@code local-cluster} (and of {@code cluster} without --port). */
         static final String DEFAULT_SEED = "127.0.0.1:2551";
         /** Default of --cluster-timeout, seconds. */
@@ -112,7 +114,7 @@ final class CampaignCommand implements Callable<Integer> {
             if (t < 1 || t > 600) {
                 throw new BadInputException("--cluster-timeout = " + t + ": must be in [1, 600] seconds");
             }
-            return new ClusterTarget(seeds, java.time.Duration.ofSeconds(t));
+            return new ClusterTarget(seeds, java.time.Duration.ofSeconds(t), List.of());
         }
     }
 
@@ -150,7 +152,7 @@ final class CampaignCommand implements Callable<Integer> {
         ClusterCampaign cluster = null;
         if (target != null) {
             try {
-                cluster = ClusterCampaign.connect(target.seeds(), dir, System.getenv(), target.timeout(), List.of());
+                cluster = ClusterCampaign.connect(target.seeds(), dir, System.getenv(), target.timeout(), target.settings());
             } catch (IllegalArgumentException e) {
                 throw new BadInputException("--cluster: " + e.getMessage());
             }
@@ -201,8 +203,17 @@ final class CampaignCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         CampaignRunner.Outcome o;
         try {
-            o = cluster != null ? cluster.run(plan, dir, System.out, System.console() != null)
-                    : CampaignRunner.run(plan, dir, threads, CampaignResults::execute, System.out, System.console() != null);
+            if (cluster != null) {
+                try {
+                    o = cluster.run(plan, dir, System.out, System.console() != null);
+                } catch (ClusterCampaign.Failed f) {
+                    throw new CommandFailedException("campaign " + plan.id() + " on the cluster: " + f.getMessage() + ". Every run"
+                            + " finished so far is stored in the journal in " + dir + "; finish the campaign with:  " + resume
+                            + "  (or without --cluster on this machine)");
+                }
+            } else {
+                o = CampaignRunner.run(plan, dir, threads, CampaignResults::execute, System.out, System.console() != null);
+            }
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);

@@ -43,6 +43,18 @@ public final class ClusterCampaign implements AutoCloseable {
     /** The cluster role of the coordinating process. */
     public static final String ROLE = "campaign";
 
+    /**
+     * The campaign could not go on on the cluster: a run failed on a member, no member with
+     * the node role is left, or none accepted a run. Every run finished before is stored.
+     */
+    public static final class Failed extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        Failed(String message) {
+            super(message);
+        }
+    }
+
     /** How long the coordinator waits for some member to accept a run before it gives up. */
     static final Duration ACCEPT_TIMEOUT = Duration.ofSeconds(60);
 
@@ -153,7 +165,17 @@ public final class ClusterCampaign implements AutoCloseable {
         try (CampaignProgress progress = new CampaignProgress(plan.id(), plan.runs().size(), resumedFrom, out, terminal)) {
             system.systemActorOf(ClusterCampaignCoordinator.create(region, entity, plan.id(), pending, baseDir, ACCEPT_TIMEOUT,
                     i -> progress.step(), placement, done), "cluster-campaign", Props.empty());
-            CampaignRunner.await(done, "run the campaign on the cluster");
+            try {
+                done.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while running the campaign on the cluster", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof Failed f) {
+                    throw f;
+                }
+                throw new IllegalStateException("could not run the campaign on the cluster: " + e.getCause().getMessage(), e.getCause());
+            }
         }
         CampaignRunner.await(AskPattern.ask(entity, CampaignEntity.Finish::new, CampaignRunner.ASK_TIMEOUT, system.scheduler()),
                 "finish the campaign");

@@ -53,6 +53,8 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
     private record Removed(ClusterEvent.MemberRemoved event) implements Message {
     }
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ClusterCampaignCoordinator.class);
+
     /** How often runs no member has accepted yet are sent again. */
     static final Duration RESEND = Duration.ofSeconds(5);
 
@@ -227,7 +229,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
             send(r);
         }
         if (!lost.isEmpty()) {
-            getContext().getLog().warn("member {} was removed with {} run(s) of campaign {}; they are sent again", address,
+            LOG.warn("member {} was removed with {} run(s) of campaign {}; they are sent again", address,
                     lost.size(), campaignId);
         }
         boolean runMemberLeft = false;
@@ -239,9 +241,8 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
             }
         }
         if (!runMemberLeft && !outstanding.isEmpty()) {
-            return fail("the last cluster member with the " + CampaignSharding.ROLE + " role (" + address + ") is gone, "
-                    + outstanding.size() + " run(s) not done; the runs done are stored: run the same command again once "
-                    + "members are back (or without --cluster) to finish the campaign");
+            return fail("no cluster member with the " + CampaignSharding.ROLE + " role is left (" + address + " was just removed)"
+                    + " and " + outstanding.size() + " run(s) are not done");
         }
         return this;
     }
@@ -262,7 +263,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
     }
 
     private Behavior<Message> fail(String why) {
-        done.completeExceptionally(new IllegalStateException(why));
+        done.completeExceptionally(new ClusterCampaign.Failed(why));
         return Behaviors.stopped();
     }
 }
