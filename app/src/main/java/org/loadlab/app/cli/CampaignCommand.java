@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.loadlab.shell.campaign.CampaignEntity;
@@ -77,8 +78,9 @@ final class CampaignCommand implements Callable<Integer> {
      * @param timeout how long to wait for the cluster before refusing
      * @param settings further Pekko settings of this process as a cluster member (key = value; tests shorten the
      *     split brain resolver's stable-after with it, to match their members)
+     * @param env the environment the journal settings are read from ({@code LOADLAB_JDBC_URL} ...; the process's)
      */
-    record ClusterTarget(List<String> seeds, java.time.Duration timeout, List<String> settings) {
+    record ClusterTarget(List<String> seeds, java.time.Duration timeout, List<String> settings, Map<String, String> env) {
         /** The default seed: the gateway member of {@code local-cluster} (and of {@code cluster} without --port). */
         static final String DEFAULT_SEED = "127.0.0.1:2551";
         /** Default of --cluster-timeout, seconds. */
@@ -114,7 +116,7 @@ final class CampaignCommand implements Callable<Integer> {
             if (t < 1 || t > 600) {
                 throw new BadInputException("--cluster-timeout = " + t + ": must be in [1, 600] seconds");
             }
-            return new ClusterTarget(seeds, java.time.Duration.ofSeconds(t), List.of());
+            return new ClusterTarget(seeds, java.time.Duration.ofSeconds(t), List.of(), System.getenv());
         }
     }
 
@@ -152,13 +154,13 @@ final class CampaignCommand implements Callable<Integer> {
         ClusterCampaign cluster = null;
         if (target != null) {
             try {
-                cluster = ClusterCampaign.connect(target.seeds(), dir, System.getenv(), target.timeout(), target.settings());
+                cluster = ClusterCampaign.connect(target.seeds(), dir, target.env(), target.timeout(), target.settings());
             } catch (IllegalArgumentException e) {
                 throw new BadInputException("--cluster: " + e.getMessage());
             }
         }
         try {
-            return execute(plan, dir, outGiven, svg, threads, estimate, cluster);
+            return execute(plan, dir, outGiven, svg, threads, estimate, cluster, target != null ? target.env() : System.getenv());
         } finally {
             if (cluster != null) {
                 cluster.close();
@@ -167,7 +169,7 @@ final class CampaignCommand implements Callable<Integer> {
     }
 
     private static int execute(CampaignPlan plan, Path dir, boolean outGiven, boolean svg, int threads, RunEstimate estimate,
-                               ClusterCampaign cluster) throws IOException {
+                               ClusterCampaign cluster, Map<String, String> env) throws IOException {
         OutputDir.prepare(dir, outGiven);
         if (estimate.isLong()) {
             System.out.printf(Locale.ROOT, "  a long campaign: about %.3g requests in all; progress below%n", estimate.totalRequests());
@@ -191,7 +193,7 @@ final class CampaignCommand implements Callable<Integer> {
         String where = cluster == null ? threads + " worker(s)" : "the cluster (run members " + String.join(", ", cluster.runMembers())
                 + ", each one run per core)";
         System.out.printf(Locale.ROOT, "Campaign %s: %s%n  %d runs on %s; journal: %s; output: %s%n", plan.id(),
-                plan.description(), plan.runs().size(), where, CampaignStore.describe(dir, System.getenv()), dir);
+                plan.description(), plan.runs().size(), where, CampaignStore.describe(dir, env), dir);
         String resume = "./loadlab campaign resume " + plan.id() + (outGiven ? " --out " + dir : "")
                 + (cluster != null ? " --cluster --seed-nodes " + String.join(",", cluster.seeds()) : "");
         Thread hook = new Thread(() -> {

@@ -148,13 +148,50 @@ class ClusterCampaignTest {
                 "both node members ran runs: " + perMember);
     }
 
+    /**
+     * The campaign journal on PostgreSQL, when one is given ({@code .ci/run} starts a
+     * throwaway instance and sets {@code LOADLAB_TEST_JDBC_URL}): the cluster campaign's
+     * runs are journaled there (nothing in the campaign directory's H2 file), the files
+     * equal the one-machine campaign's, and running it again reads every run back from
+     * PostgreSQL without sending any to the cluster.
+     */
     @Test
     @Order(2)
+    void onPostgresqlTheClusterCampaignIsJournaledThereAndResumesFromIt() throws Exception {
+        String url = System.getenv("LOADLAB_TEST_JDBC_URL");
+        org.junit.jupiter.api.Assumptions.assumeTrue(url != null && !url.isBlank(),
+                "no PostgreSQL given (LOADLAB_TEST_JDBC_URL; .ci/run starts one)");
+        String user = System.getenv().getOrDefault("LOADLAB_TEST_JDBC_USER", "loadlab");
+        String password = System.getenv().getOrDefault("LOADLAB_TEST_JDBC_PASSWORD", "");
+        String db = "loadlab_campaign_" + System.nanoTime();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, user, password);
+             java.sql.Statement st = c.createStatement()) {
+            st.execute("CREATE DATABASE " + db);
+        }
+        java.util.Map<String, String> env = java.util.Map.of("LOADLAB_JDBC_URL", url.substring(0, url.lastIndexOf('/') + 1) + db,
+                "LOADLAB_JDBC_USER", user, "LOADLAB_JDBC_PASSWORD", password);
+        CampaignPlan plan = CampaignCommand.loader().load(campaign.toString(), null);
+        CampaignCommand.ClusterTarget target = new CampaignCommand.ClusterTarget(List.of("127.0.0.1:" + basePort),
+                Duration.ofSeconds(30), List.of(STABLE_AFTER), env);
+        Path out = dir.resolve("on-postgresql");
+        assertEquals(0, CampaignCommand.execute(plan, out, true, null, false, target));
+        assertSameFiles(oneMachine, out);
+        assertTrue(!Files.exists(out.resolve("journal").resolve("campaign.mv.db")), "journaled in PostgreSQL, not in H2");
+
+        Path again = dir.resolve("on-postgresql-again");
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        String printed = capturing(() -> assertEquals(0, CampaignCommand.execute(plan, again, true, null, false, target)), sink);
+        assertTrue(printed.contains(plan.runs().size() + " runs done (0 now, " + plan.runs().size() + " from the journal)"), printed);
+        assertSameFiles(oneMachine, again);
+    }
+
+    @Test
+    @Order(3)
     void aMemberKilledMidCampaignHasItsRunsRedoneElsewhereAndTheFilesStayIdentical() throws Exception {
         Path out = dir.resolve("killed-member");
         CampaignPlan plan = CampaignCommand.loader().load(campaign.toString(), null);
         CampaignCommand.ClusterTarget target = new CampaignCommand.ClusterTarget(List.of("127.0.0.1:" + basePort),
-                Duration.ofSeconds(30), List.of(STABLE_AFTER));
+                Duration.ofSeconds(30), List.of(STABLE_AFTER), System.getenv());
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         CompletableFuture<Integer> exit = new CompletableFuture<>();
         PrintStream old = System.out;

@@ -119,7 +119,7 @@ public final class ClusterCampaign implements AutoCloseable {
         List<String> l = new ArrayList<>();
         for (Member m : cluster.state().getMembers()) {
             if (m.hasRole(CampaignSharding.ROLE) && m.status() == MemberStatus.up()) {
-                l.add(m.address().hostPort());
+                l.add(m.address().host().get() + ":" + m.address().port().get());
             }
         }
         return l;
