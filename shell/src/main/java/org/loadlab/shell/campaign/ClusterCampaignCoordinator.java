@@ -24,9 +24,10 @@ import org.loadlab.shell.campaign.CampaignSharding.ExecuteRun;
 
 /**
  * Spreads a campaign's pending runs over the cluster and stores each result in the
- * {@link CampaignEntity}, like {@link CampaignCoordinator} does with local workers. Every
- * pending run is sent at once to the shard region of campaign runs (the members queue
- * them on their run dispatchers). A run counts as done only once its
+ * {@link CampaignEntity}, like {@link CampaignCoordinator} does with local workers. The
+ * pending runs are sent to the shard region of campaign runs as fast as members accept
+ * them (at most {@link #WINDOW} unaccepted at a time); the members queue them on their run
+ * dispatchers. A run counts as done only once its
  * {@code RunCompleted} event is in the journal.
  *
  * <p>Runs are sent again — and, their shard being allocated anew, land on a surviving
@@ -59,6 +60,13 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
     static final Duration RESEND = Duration.ofSeconds(5);
 
     /**
+     * Most runs sent and not yet accepted at once: a member accepts a run as soon as it
+     * arrives, so this only paces a campaign of many thousand runs to what Artery's send
+     * queue to a member holds (3,072 messages).
+     */
+    static final int WINDOW = 1000;
+
+    /**
      * Where the runs ran, for the summary line (read once the campaign is done).
      *
      * @param runsByMember results received from each member's address
@@ -81,6 +89,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
     private final Map<Integer, CampaignPlan.PlannedRun> outstanding = new TreeMap<>();
     private final Map<Integer, String> acceptedBy = new HashMap<>();
     private final Map<Integer, Long> lastSent = new HashMap<>();
+    private final java.util.ArrayDeque<CampaignPlan.PlannedRun> unsent = new java.util.ArrayDeque<>();
     private final Map<String, String[]> partial = new HashMap<>();
     private final IntConsumer onStored;
     private final Placement placement;
@@ -132,8 +141,14 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
         if (outstanding.isEmpty()) {
             done.complete(Done.getInstance());
         }
-        for (CampaignPlan.PlannedRun r : pending) {
-            send(r);
+        unsent.addAll(pending);
+        sendMore();
+    }
+
+    /** Sends runs not sent yet while fewer than {@link #WINDOW} sent runs wait to be accepted. */
+    private void sendMore() {
+        while (!unsent.isEmpty() && lastSent.size() - acceptedBy.size() < WINDOW) {
+            send(unsent.poll());
         }
     }
 
@@ -157,9 +172,10 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
     }
 
     private Behavior<Message> onAccepted(CampaignSharding.RunAccepted a) {
-        if (outstanding.containsKey(a.index())) {
+        if (outstanding.containsKey(a.index()) && lastSent.containsKey(a.index())) {
             acceptedBy.put(a.index(), a.member());
             anyAccepted = true;
+            sendMore();
         }
         return this;
     }
@@ -181,6 +197,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
         acceptedBy.remove(c.index());
         lastSent.remove(c.index());
         placement.runsByMember().merge(c.member(), 1, Integer::sum);
+        sendMore();
         storing++;
         ActorRef<Done> ack = getContext().messageAdapter(Done.class, x -> new Stored(c.index()));
         entity.tell(new CampaignEntity.RecordRun(c.index(), String.join("", parts), ack));
@@ -253,10 +270,9 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
             return fail("no cluster member took a run within " + acceptTimeout.toSeconds() + " s; do the members with the "
                     + CampaignSharding.ROLE + " role run this version of LoadLab?");
         }
-        for (CampaignPlan.PlannedRun r : outstanding.values()) {
-            Long sent = lastSent.get(r.index());
-            if (!acceptedBy.containsKey(r.index()) && (sent == null || now - sent >= RESEND.toNanos())) {
-                send(r);
+        for (Map.Entry<Integer, Long> e : new ArrayList<>(lastSent.entrySet())) {
+            if (!acceptedBy.containsKey(e.getKey()) && now - e.getValue() >= RESEND.toNanos()) {
+                send(outstanding.get(e.getKey()));
             }
         }
         return this;
