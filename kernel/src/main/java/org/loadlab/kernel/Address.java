@@ -7,7 +7,7 @@ package org.loadlab.kernel;
  *
  * <p>Source: DESIGN.md, "Architecture: pure cores, two shells".
  */
-public sealed interface Address extends CborSerializable permits NodeId, BalancerId, ClientId {
+public sealed interface Address extends CborSerializable permits NodeId, BalancerId, ClientId, ServiceId {
     /** Zero-based index of the participant within its kind (nodes, balancers or clients). */
     int index();
 }

@@ -32,6 +32,8 @@ public final class StreamSeeds {
     public static final int TOPOLOGY = 7;
     /** Stream kind for scripted events (which nodes fail). */
     public static final int EVENTS = 8;
+    /** Stream kind for control services (seed 003's control plane, the autoscaler). */
+    public static final int SERVICE = 9;
 
     /** Returns the 64-bit seed of stream (kind, index) under {@code masterSeed}. */
     public static long seed(long masterSeed, int kind, int index) {

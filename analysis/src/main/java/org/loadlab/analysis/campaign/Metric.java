@@ -75,7 +75,37 @@ public enum Metric {
     /** ASMF reference model: variance of the 1 s mean-queue trace (seed 000). */
     SEED_QUEUE_VARIANCE("mean_queue_variance", "mean-queue variance (seed)", "units²", true, m -> extra(m, "mean_queue_variance")),
     /** ASMF reference model: mean absolute step of the 1 s mean-queue trace (seed 000). */
-    SEED_OSCILLATION("oscillation_index", "oscillation index (seed)", "units", true, m -> extra(m, "oscillation_index"));
+    SEED_OSCILLATION("oscillation_index", "oscillation index (seed)", "units", true, m -> extra(m, "oscillation_index")),
+    /** Seed 003: completed requests slower than the SLA (sla.latency), per cent of arrived requests. */
+    SLA_BREACH_PCT("sla_breach_pct", "SLA breaches", "% of requests", true, m -> percent(m.slaBreaches(), m)),
+    /** Seed 003: requests that ended with a 5xx (a node's 500, 503/504 after a failed failover), per cent of arrived requests. */
+    ERROR_PCT("error_pct", "errors (HTTP 5xx)", "% of requests", true, m -> percent(m.serverErrors(), m)),
+    /** Seed 003: requests shed (HTTP 429), per cent of arrived requests. */
+    SHED_PCT("shed_pct", "shed (HTTP 429)", "% of requests", true, m -> percent(m.counter("shed"), m)),
+    /** Seed 003: routed decisions in a fallback mode (circuit breaker, all masked, panic), per cent of routed decisions. */
+    FALLBACK_PCT("fallback_pct", "fallback decisions", "% of routed", true, Metric::fallbackPercent);
+
+    /** {@code count} per cent of the arrived requests (NaN without arrivals). */
+    private static double percent(long count, RunMetrics m) {
+        return m.requestsArrived() == 0 ? Double.NaN : 100.0 * count / m.requestsArrived();
+    }
+
+    /** Routed decisions in a fallback mode, per cent of all routed decisions (NaN without any). */
+    private static double fallbackPercent(RunMetrics m) {
+        long all = 0;
+        long fallback = 0;
+        for (java.util.Map.Entry<String, Long> e : m.routingModes().entrySet()) {
+            all += e.getValue();
+            if (e.getKey().startsWith("fallback_")) {
+                fallback += e.getValue();
+            }
+        }
+        return all == 0 ? Double.NaN : 100.0 * fallback / all;
+    }
+
+    /** Seed 003's benchmark metrics (docs/autonomous.md), in the seed's order, with throughput and shedding. */
+    public static final List<Metric> AUTONOMOUS = List.of(
+            RESPONSE_P50, RESPONSE_P95, RESPONSE_P99, SLA_BREACH_PCT, ERROR_PCT, SHED_PCT, THROUGHPUT, FALLBACK_PCT);
 
     /** The ASMF seed's headline metrics (reference model), in the seed's order. */
     public static final List<Metric> SEED_HEADLINE = List.of(

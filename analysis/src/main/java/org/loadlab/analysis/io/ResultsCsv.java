@@ -17,7 +17,11 @@ import org.loadlab.analysis.run.RunMetrics;
  * 10 significant digits; undefined values are {@code NaN}. Rows are in list order, so pass
  * runs in a deterministic order (as planned, not as finished) for byte-identical files.
  * Message counts by kind and the response-time histogram are only in the JSON file
- * ({@link ResultsJson}).
+ * ({@link ResultsJson}). The last columns serve seed 003's study for every policy:
+ * {@code sla_breaches} (window completions slower than the SLA), {@code errors} (requests that
+ * ended with a 5xx: a node's 500, or 503/504 when the failover failed; {@link RunMetrics#serverErrors()}), {@code shed} (HTTP 429 by QoS shedding) and the routed decisions by
+ * routing mode ({@code mode_policy}: the policy's own rule; {@code mode_circuit_breaker},
+ * {@code mode_all_masked}, {@code mode_panic}: fallbacks; {@code mode_failover}: retries).
  *
  * <p>Source: DESIGN.md (results written as JSON and CSV); metric definitions in
  * {@link RunMetrics}.
@@ -26,6 +30,15 @@ public final class ResultsCsv {
 
     private record Column(String name, Function<RunResult, String> cell) {
     }
+
+    /** Routing mode of a LinTS decision whose weights were stale (seed 003). */
+    static final String CIRCUIT_BREAKER = "fallback_circuit_breaker_least_conn";
+    /** Routing mode of a decision whose candidates were all masked (seed 003). */
+    static final String ALL_MASKED = "fallback_all_masked_least_conn";
+    /** Routing mode of a decision that failed open in Envoy's panic mode. */
+    static final String PANIC = "fallback_panic_all_candidates";
+    /** Routing mode of a retry (seed 003's failover). */
+    static final String FAILOVER = "failover";
 
     private static final List<Column> COLUMNS = List.of(
             new Column("scenario", RunResult::scenario),
@@ -57,7 +70,27 @@ public final class ResultsCsv {
             metric("node_request_share", m -> CsvNumbers.join(m.nodeRequestShare())),
             metric("node_utilisation", m -> CsvNumbers.join(m.nodeUtilisation())),
             metric("node_max_queue", m -> CsvNumbers.join(m.nodeMaxQueue())),
-            metric("max_node_share_1s", m -> CsvNumbers.format(m.maxNodeShare1s())));
+            metric("max_node_share_1s", m -> CsvNumbers.format(m.maxNodeShare1s())),
+            metric("sla_breaches", m -> CsvNumbers.format(m.slaBreaches())),
+            metric("errors", m -> CsvNumbers.format(m.serverErrors())),
+            metric("shed", m -> CsvNumbers.format(m.counter("shed"))),
+            metric("mode_policy", m -> CsvNumbers.format(policyModes(m))),
+            metric("mode_circuit_breaker", m -> CsvNumbers.format(m.routingMode(CIRCUIT_BREAKER))),
+            metric("mode_all_masked", m -> CsvNumbers.format(m.routingMode(ALL_MASKED))),
+            metric("mode_panic", m -> CsvNumbers.format(m.routingMode(PANIC))),
+            metric("mode_failover", m -> CsvNumbers.format(m.routingMode(FAILOVER))));
+
+    /** Decisions by the policy's own rule: every routing mode that is not a fallback or a failover. */
+    private static long policyModes(RunMetrics m) {
+        long sum = 0;
+        for (java.util.Map.Entry<String, Long> e : m.routingModes().entrySet()) {
+            String k = e.getKey();
+            if (!k.equals(CIRCUIT_BREAKER) && !k.equals(ALL_MASKED) && !k.equals(PANIC) && !k.equals(FAILOVER)) {
+                sum += e.getValue();
+            }
+        }
+        return sum;
+    }
 
     /** The column names, in file order. */
     public static final List<String> HEADER = COLUMNS.stream().map(Column::name).toList();

@@ -67,6 +67,14 @@ import java.util.TreeMap;
  *     Sticky-Lazy's blind routes, load sharing's transfers); empty when the protocol keeps none
  * @param extras model-specific metrics by name (sorted), e.g. the ASMF reference model's
  *     {@code avg_wait_time}; empty for the message-level model
+ * @param slaBreaches completed requests of the window (arrived at or after warm-up) whose
+ *     response time exceeded the SLA latency ({@code sla.latency}, default 0.2 s, seed 003);
+ *     0 for a model without per-request times
+ * @param routingModes routed decisions by routing mode over the whole run (sorted): the
+ *     policy's own rule under its name ({@code lin_ts}, {@code p2c}, ...), and the fallbacks
+ *     ({@code fallback_circuit_breaker_least_conn}, {@code fallback_all_masked_least_conn},
+ *     {@code fallback_panic_all_candidates}) and retries ({@code failover}); empty for the
+ *     reference model and load sharing
  */
 @JsonPropertyOrder({
     "requestsArrived", "requestsCompleted", "requestsRejected", "requestsLost",
@@ -74,7 +82,8 @@ import java.util.TreeMap;
     "responseMean", "responseP50", "responseP95", "responseP99", "responseP999", "responseMax",
     "waitMean", "backlogArea", "meanQueueLength", "maxQueue", "maxClusterQueue",
     "decisions", "queriesPerDecision", "messagesByKind", "messagesTotal", "bytesEstimated", "stateUpdates",
-    "nodeRequestShare", "nodeUtilisation", "nodeMaxQueue", "jainFairness", "maxNodeShare1s", "series", "responseHistogram", "counters", "extras"})
+    "nodeRequestShare", "nodeUtilisation", "nodeMaxQueue", "jainFairness", "maxNodeShare1s", "series", "responseHistogram", "counters", "extras",
+    "slaBreaches", "routingModes"})
 public record RunMetrics(
         long requestsArrived,
         long requestsCompleted,
@@ -107,7 +116,28 @@ public record RunMetrics(
         List<SeriesPoint> series,
         String responseHistogram,
         SortedMap<String, Long> counters,
-        SortedMap<String, Double> extras) {
+        SortedMap<String, Double> extras,
+        long slaBreaches,
+        SortedMap<String, Long> routingModes) {
+
+    /**
+     * Metrics without SLA breaches or routing modes (a model that measures neither); see the
+     * class comment for each component.
+     */
+    public RunMetrics(long requestsArrived, long requestsCompleted, long requestsRejected, long requestsLost,
+                      double durationSeconds, double throughputRps, double responseMean, double responseP50,
+                      double responseP95, double responseP99, double responseP999, double responseMax, double waitMean,
+                      double backlogArea, double meanQueueLength, int maxQueue, long maxClusterQueue, long decisions,
+                      double queriesPerDecision, SortedMap<String, Long> messagesByKind, long messagesTotal,
+                      long bytesEstimated, long stateUpdates, List<Double> nodeRequestShare, List<Double> nodeUtilisation,
+                      List<Integer> nodeMaxQueue, double jainFairness, double maxNodeShare1s, List<SeriesPoint> series,
+                      String responseHistogram, SortedMap<String, Long> counters, SortedMap<String, Double> extras) {
+        this(requestsArrived, requestsCompleted, requestsRejected, requestsLost, durationSeconds, throughputRps,
+                responseMean, responseP50, responseP95, responseP99, responseP999, responseMax, waitMean, backlogArea,
+                meanQueueLength, maxQueue, maxClusterQueue, decisions, queriesPerDecision, messagesByKind, messagesTotal,
+                bytesEstimated, stateUpdates, nodeRequestShare, nodeUtilisation, nodeMaxQueue, jainFairness,
+                maxNodeShare1s, series, responseHistogram, counters, extras, 0, new TreeMap<>());
+    }
 
     /**
      * Creates the metrics, copying the collections so the record is immutable; see the class
@@ -145,11 +175,14 @@ public record RunMetrics(
      * @param responseHistogram see the class comment
      * @param counters see the class comment
      * @param extras see the class comment
+     * @param slaBreaches see the class comment
+     * @param routingModes see the class comment
      * @throws NullPointerException if a collection, an element of one, or {@code responseHistogram} is null
      */
     public RunMetrics {
         counters = Collections.unmodifiableSortedMap(new TreeMap<>(counters == null ? new TreeMap<>() : counters));
         extras = Collections.unmodifiableSortedMap(new TreeMap<>(extras == null ? new TreeMap<>() : extras));
+        routingModes = Collections.unmodifiableSortedMap(new TreeMap<>(routingModes == null ? new TreeMap<>() : routingModes));
         messagesByKind = Collections.unmodifiableSortedMap(
                 new TreeMap<>(Objects.requireNonNull(messagesByKind, "messagesByKind")));
         nodeRequestShare = List.copyOf(Objects.requireNonNull(nodeRequestShare, "nodeRequestShare"));
@@ -167,5 +200,28 @@ public record RunMetrics(
      */
     public ResponseTimeHistogram decodeResponseHistogram() {
         return ResponseTimeHistogram.decode(responseHistogram);
+    }
+
+    /** Counter {@code name}, 0 if the run never counted it. */
+    public long counter(String name) {
+        Long v = counters.get(name);
+        return v == null ? 0 : v;
+    }
+
+    /**
+     * Requests that ended with a server error (HTTP 5xx): with retries or per-try timeouts the
+     * balancer counts each final failure ({@code failed_500}, {@code failed_503},
+     * {@code failed_504}); without them every error answer of a node is final
+     * ({@code responses_error}).
+     */
+    public long serverErrors() {
+        boolean tracked = counters.containsKey("retries") || counters.keySet().stream().anyMatch(k -> k.startsWith("failed_"));
+        return tracked ? counter("failed_500") + counter("failed_503") + counter("failed_504") : counter("responses_error");
+    }
+
+    /** Routed decisions in routing mode {@code mode}, 0 if none. */
+    public long routingMode(String mode) {
+        Long v = routingModes.get(mode);
+        return v == null ? 0 : v;
     }
 }

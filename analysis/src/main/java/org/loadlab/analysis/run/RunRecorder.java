@@ -42,6 +42,11 @@ import org.loadlab.analysis.stats.JainFairness;
  */
 public final class RunRecorder {
 
+    /** Default SLA latency, seconds (seed 003: 200 ms). */
+    public static final double DEFAULT_SLA_SECONDS = 0.2;
+    /** Counter-name prefix whose counts go to {@link RunMetrics#routingModes()} under the rest of the name. */
+    public static final String MODE_PREFIX = "routing_mode:";
+
     /** Default width of a time-series interval, seconds (SPEC.md §4: a 1 s trace). */
     public static final double DEFAULT_SERIES_INTERVAL_SECONDS = 1.0;
 
@@ -58,8 +63,11 @@ public final class RunRecorder {
 
     private long arrived;
     private long completed;
+    private double slaLatency = DEFAULT_SLA_SECONDS;
+    private long slaBreaches;
+    // Counters by name; the value is a one-element array so a count is one hash lookup.
+    private final java.util.HashMap<String, long[]> counts = new java.util.HashMap<>();
     private long completedInWindow;
-    private final java.util.TreeMap<String, Long> counters = new java.util.TreeMap<>();
     private double lastArrival = Double.NaN;
     private long completedByLastArrival;
     private long rejected;
@@ -198,6 +206,9 @@ public final class RunRecorder {
         }
         if (arrivalTime >= warmup) {
             response.record(responseTime);
+            if (responseTime > slaLatency) {
+                slaBreaches++;
+            }
         }
     }
 
@@ -451,8 +462,10 @@ public final class RunRecorder {
                 peakShare.peak(warmup, Double.isNaN(lastArrival) ? endTime : lastArrival),
                 series.points(endTime, nodes),
                 histogram.encode(),
-                counters,
-                new java.util.TreeMap<>());
+                counters(false),
+                new java.util.TreeMap<>(),
+                slaBreaches,
+                counters(true));
     }
 
     /**
@@ -466,10 +479,43 @@ public final class RunRecorder {
      */
     public void count(double now, String name, long delta) {
         tick(now);
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("counter name: blank");
+        long[] c = counts.get(name);
+        if (c == null) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("counter name: blank");
+            }
+            c = new long[1];
+            counts.put(name, c);
         }
-        counters.merge(name, delta, Long::sum);
+        c[0] += delta;
+    }
+
+    /**
+     * Sets the SLA latency: a completed request of the window slower than it counts as an SLA
+     * breach ({@link RunMetrics#slaBreaches()}). Call before the first observation.
+     *
+     * @param seconds the SLA latency, &gt; 0
+     * @return this
+     * @throws IllegalArgumentException if not positive and finite
+     */
+    public RunRecorder slaLatency(double seconds) {
+        if (!(seconds > 0 && seconds < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("sla latency: " + seconds + "; must be > 0 s");
+        }
+        this.slaLatency = seconds;
+        return this;
+    }
+
+    /** The counters (routing modes with their prefix removed, when {@code modes}), sorted by name. */
+    private java.util.TreeMap<String, Long> counters(boolean modes) {
+        java.util.TreeMap<String, Long> out = new java.util.TreeMap<>();
+        for (java.util.Map.Entry<String, long[]> e : counts.entrySet()) {
+            boolean mode = e.getKey().startsWith(MODE_PREFIX);
+            if (mode == modes) {
+                out.put(modes ? e.getKey().substring(MODE_PREFIX.length()) : e.getKey(), e.getValue()[0]);
+            }
+        }
+        return out;
     }
 
     /**

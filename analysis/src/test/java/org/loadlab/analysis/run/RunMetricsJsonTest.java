@@ -35,8 +35,8 @@ class RunMetricsJsonTest {
                 "responseMean", "responseP50", "responseP95", "responseP99", "responseP999", "responseMax",
                 "waitMean", "backlogArea", "meanQueueLength", "maxQueue", "maxClusterQueue",
                 "decisions", "queriesPerDecision", "messagesByKind", "messagesTotal", "bytesEstimated",
-                "stateUpdates", "nodeRequestShare", "nodeUtilisation", "nodeMaxQueue", "jainFairness",
-                "maxNodeShare1s", "series", "responseHistogram", "counters", "extras"), names);
+                "stateUpdates", "nodeRequestShare", "nodeUtilisation", "nodeMaxQueue", "jainFairness", "maxNodeShare1s",
+                "series", "responseHistogram", "counters", "extras", "slaBreaches", "routingModes"), names);
         assertEquals(List.of("timeSeconds", "meanQueue", "maxQueue", "throughputRps"),
                 fieldNames(tree.get("series").get(0)));
     }

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         subcommands = {SimulateCommand.class, ScenariosCommand.class, PoliciesCommand.class, ValidateCommand.class,
                 BenchCommand.class, CampaignCommand.class, ReportCommand.class, PlotCommand.class, CompareCommand.class, TuneCommand.class, org.loadlab.app.cli.ClusterCommand.class,
                 org.loadlab.app.cli.LocalClusterCommand.class, ClusterBenchCommand.class, MessagingBaselineCommand.class,
-                org.loadlab.app.cli.StickyLazyCheck.class, StudyCommand.class,
+                org.loadlab.app.cli.StickyLazyCheck.class, StudyCommand.class, OpeCommand.class, GatewayCommand.class, LoadGenCommand.class, LinTsBenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class LoadLabCli implements java.util.concurrent.Callable<Integer> {
     /** Exit code for bad input (usage, scenario or flag). */

@@ -57,6 +57,11 @@ final class SimulateCommand implements Callable<Integer> {
             description = "Live mode: scenario seconds per real second (default 1).")
     private double timeScale;
 
+    @Option(names = "--decision-log", paramLabel = "DIR",
+            description = "Sim mode: log every decision (pool, chosen node, propensity, outcome) to DIR/decisions-<policy>-<seed>.csv"
+                    + " for `loadlab ope`.")
+    private Path decisionLog;
+
     @Option(names = "--workers", paramLabel = "N", description = "Parallel runs in sim mode (default: number of cores).")
     private Integer workers;
 
@@ -64,6 +69,9 @@ final class SimulateCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         if (!mode.equals("sim") && !mode.equals("live")) {
             throw new BadInputException("--mode = '" + mode + "': allowed: sim, live");
+        }
+        if (decisionLog != null && mode.equals("live")) {
+            throw new BadInputException("--decision-log = " + decisionLog + ": decision logs are written in sim mode; drop --mode live");
         }
         if (!(timeScale > 0) || Double.isInfinite(timeScale) || timeScale > LiveRunner.MAX_TIME_SCALE) {
             throw new BadInputException("--time-scale = " + timeScale + ": must be a number in (0, " + LiveRunner.MAX_TIME_SCALE
@@ -132,7 +140,7 @@ final class SimulateCommand implements Callable<Integer> {
                         spec -> {
                             SimulationRunner.Outcome o = mode.equals("live")
                                     ? LiveRunner.run(spec, timeScale, LiveRunner.LAG_TOLERANCE, generated -> progress.started(spec, generated))
-                                    : SimulationRunner.runCounted(spec, generated -> progress.started(spec, generated));
+                                    : simulate(spec, generated -> progress.started(spec, generated));
                             progress.finished(spec);
                             return o;
                         },
@@ -167,6 +175,17 @@ final class SimulateCommand implements Callable<Integer> {
                 count(results.size(), "run", "runs"), wall, mode, dir);
         System.out.println("Plots: ./loadlab plot " + dir);
         return 0;
+    }
+
+    /** One simulated run, logging its decisions when asked. */
+    private SimulationRunner.Outcome simulate(RunSpec spec, java.util.function.Consumer<java.util.function.LongSupplier> onStart) {
+        if (decisionLog == null) {
+            return SimulationRunner.runCounted(spec, onStart);
+        }
+        Path file = decisionLog.resolve("decisions-" + spec.policy() + "-" + spec.seed() + ".csv");
+        try (org.loadlab.experiment.ope.DecisionLogFile log = new org.loadlab.experiment.ope.DecisionLogFile(file)) {
+            return SimulationRunner.runLogged(spec, onStart, log);
+        }
     }
 
     /** Seconds between progress lines of a long job. */

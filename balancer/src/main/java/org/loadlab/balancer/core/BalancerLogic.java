@@ -27,6 +27,9 @@ import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Env;
 import org.loadlab.kernel.Logic;
 import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.ServiceId;
+import org.loadlab.balancer.control.FeedbackBuffer;
+import org.loadlab.balancer.guardrail.FailOpen;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.node.protocol.NodeMessage;
@@ -137,6 +140,22 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     public static final String RESPONSES_ERROR = "responses_error";
     /** Counter prefix: requests that finally failed, by HTTP status (e.g. {@code failed_503}). */
     public static final String FAILED_PREFIX = "failed_";
+    /** Counter: requests refused by QoS shedding (HTTP 429, seed 003). */
+    public static final String SHED = "shed";
+    /**
+     * Counter-name prefix of the routing modes: every routed decision counts
+     * {@code routing_mode:<mode>} once, where the mode is the policy's own rule (its name with
+     * '-' as '_', e.g. {@code lin_ts}, {@code p2c}), a mode the policy named (e.g.
+     * {@code fallback_circuit_breaker_least_conn}), {@value #MODE_ALL_MASKED},
+     * {@value #MODE_PANIC} or {@value #MODE_FAILOVER}.
+     */
+    public static final String MODE_PREFIX = "routing_mode:";
+    /** Routing mode: every candidate was masked; least connections over the reachable nodes (seed 003). */
+    public static final String MODE_ALL_MASKED = "fallback_all_masked_least_conn";
+    /** Routing mode: too few candidates survived; the policy chose among all of them (Envoy's panic mode). */
+    public static final String MODE_PANIC = "fallback_panic_all_candidates";
+    /** Routing mode: a retry (seed 003's failover) on a node the request had not tried. */
+    public static final String MODE_FAILOVER = "failover";
 
     private static final int MAX_RESTARTS = 3;
     private static final BalancerMessage.GuardrailTick SWEEP = new BalancerMessage.GuardrailTick();
@@ -179,6 +198,24 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     private int maxDecisionsInFlight;
     private final ArrayDeque<DecisionRecord> kept = new ArrayDeque<>();
     private Env env;
+    // Seed 003: fail-open to least connections, QoS shedding, the control services' feedback loop.
+    private FailOpen failOpen = FailOpen.PANIC;
+    private QosShedding shedding = QosShedding.OFF;
+    private ServiceId[] services = new ServiceId[0];
+    private double feedbackPeriod;
+    private FeedbackBuffer feedback;
+    private LoadSnapshot[] newest;
+    private BalancerMessage.Weights lastWeights;
+    private double weightsAgeSum;
+    private double weightsAgeMax;
+    private long weightsReceived;
+    private RoutingPolicy modePolicy;
+    private String modeCounter;
+    private RoutingPolicy modePolicy2;
+    private String modeCounter2;
+    private DecisionLog decisionLog;
+    private static final java.util.Map<String, String> MODE_COUNTERS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final BalancerMessage.FeedbackTick FEEDBACK_TICK = new BalancerMessage.FeedbackTick();
 
     /**
      * A balancer that rejects refused requests at once, without guardrails.
@@ -312,6 +349,69 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     }
 
     /**
+     * What a decision does when the guardrails leave too few candidates: Envoy's panic mode
+     * (the default) or seed 003's least connections over all reachable candidates. Call before
+     * the run starts.
+     *
+     * @param mode the fail-open behaviour
+     * @return this
+     */
+    public BalancerLogic failOpen(FailOpen mode) {
+        this.failOpen = mode;
+        return this;
+    }
+
+    /**
+     * Turns on seed 003's QoS shedding. Call before the run starts.
+     *
+     * @param settings when and what to shed
+     * @return this
+     */
+    public BalancerLogic shedding(QosShedding settings) {
+        this.shedding = settings;
+        if (settings.enabled() && newest == null) {
+            newest = new LoadSnapshot[nodeCount];
+        }
+        return this;
+    }
+
+    /**
+     * Reports to control services (seed 003's control plane, the autoscaler) every
+     * {@code period} seconds: the attempts that ended (node, latency, failed or not), the
+     * arrivals, and the newest load and membership of each node. The balancer then stamps its
+     * requests to measure their latency. Call before the run starts.
+     *
+     * @param period seconds between reports, &gt; 0
+     * @param to the services
+     * @return this
+     * @throws IllegalArgumentException if the period is not positive
+     */
+    public BalancerLogic reportTo(double period, ServiceId... to) {
+        if (!(period > 0)) {
+            throw new IllegalArgumentException("feedback period must be > 0 s, was " + period);
+        }
+        this.services = to.clone();
+        this.feedbackPeriod = period;
+        this.feedback = to.length > 0 ? new FeedbackBuffer() : null;
+        if (newest == null) {
+            newest = new LoadSnapshot[nodeCount];
+        }
+        return this;
+    }
+
+    /**
+     * Logs every routed first attempt with its candidates' loads, the chosen node, the
+     * policy's propensity and later the outcome, for off-policy evaluation.
+     *
+     * @param log where the records go
+     * @return this
+     */
+    public BalancerLogic decisionLog(DecisionLog log) {
+        this.decisionLog = log;
+        return this;
+    }
+
+    /**
      * Admission control: an arrival that finds {@code max} decisions already in flight
      * (waiting for probe replies) is rejected at once, without probing, and counted as
      * {@value #ADMISSION_SHED}. Past the knee of a real cluster, probe replies come later and
@@ -341,6 +441,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     @Override
     public void onStart(Env env) {
         this.env = env;
+        if (feedback != null) {
+            env.startTimer(FEEDBACK_TICK, feedbackPeriod, FEEDBACK_TICK);
+        }
         double period = sweepPeriod();
         if (period > 0) {
             env.startTimer(SWEEP, period, SWEEP);
@@ -375,12 +478,28 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         this.env = env;
         if (message instanceof BalancerMessage.Arrival a) {
             env.metrics().arrived(env.now(), id.index());
+            if (feedback != null) {
+                feedback.arrived();
+            }
+            if (shedding.enabled() && a.endpoint() >= 0 && shedding.sheds(a.priority(), meanCpu())) {
+                env.metrics().count(env.now(), SHED, 1);
+                env.metrics().rejected(env.now(), a.arrivalTime());
+                if (decisionLog != null) {
+                    decisionLog.shed(a, env.now());
+                }
+                return;
+            }
             if (maxDecisionsInFlight > 0 && pending.size() >= maxDecisionsInFlight) {
                 env.metrics().count(env.now(), ADMISSION_SHED, 1);
                 env.metrics().rejected(env.now(), a.arrivalTime());
                 return;
             }
             startDecision(a);
+        } else if (message instanceof BalancerMessage.Weights w) {
+            onWeights(w);
+        } else if (message instanceof BalancerMessage.FeedbackTick) {
+            env.startTimer(FEEDBACK_TICK, feedbackPeriod, FEEDBACK_TICK);
+            sendFeedback();
         } else if (message instanceof BalancerMessage.ProbeReply r) {
             onProbeReply(r);
         } else if (message instanceof BalancerMessage.Response r) {
@@ -424,8 +543,59 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
 
     private void startDecision(BalancerMessage.Arrival a) {
         Decision d = new Decision(a, env.now(), policy, 0, null);
+        if (allMaskedFallback(d)) {
+            return;
+        }
         advance(d, policy.start(d));
     }
+
+    /**
+     * Seed 003's fail-open: with least-connections fail-open, a decision that finds the pool
+     * empty while reachable nodes are only masked goes to the reachable node (not tried before)
+     * with the fewest requests in flight.
+     *
+     * @return true if the decision was routed so
+     */
+    private boolean allMaskedFallback(Decision d) {
+        if (failOpen != FailOpen.LEAST_CONNECTIONS || pool.size() > 0) {
+            return false;
+        }
+        int best = -1;
+        int ties = 0;
+        for (int node : pool.allowedNodes()) {
+            if (health.gone(node) || d.excluded(node)) {
+                continue;
+            }
+            if (best < 0 || inFlight[node] < inFlight[best]) {
+                best = node;
+                ties = 1;
+            } else if (inFlight[node] == inFlight[best] && env.random().nextInt(++ties) == 0) {
+                best = node;
+            }
+        }
+        if (best < 0) {
+            return false;
+        }
+        d.mode = MODE_ALL_MASKED;
+        d.failOpen = true;
+        env.metrics().count(env.now(), GUARDRAIL_FAIL_OPEN, 1);
+        advance(d, Step.route(best));
+        return true;
+    }
+
+    /** The next step of {@code d} once its read is in: the policy's, or least connections after a fail-open. */
+    private Step next(Decision d) {
+        Candidates c = screen(d);
+        if (d.failOpen && failOpen == FailOpen.LEAST_CONNECTIONS) {
+            d.mode = MODE_ALL_MASKED;
+            int position = FEWEST.pick(c, IN_FLIGHT, env.random());
+            return position < 0 ? Step.reject() : Step.route(c.node(position));
+        }
+        return d.then.next(c, d);
+    }
+
+    private static final org.loadlab.balancer.pipeline.Picker FEWEST = org.loadlab.balancer.pipeline.Pickers.best();
+    private static final org.loadlab.balancer.pipeline.Scorer IN_FLIGHT = org.loadlab.balancer.pipeline.Scorers.inFlight();
 
     /** Runs a decision forward from {@code step} until it is final or waits for probe replies. */
     private void advance(Decision d, Step step) {
@@ -457,6 +627,15 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
                 }
                 env.metrics().decision(env.now(), id.index(), d.queries);
                 keep(d, node, "routed");
+                env.metrics().count(env.now(), modeOf(d), 1);
+                if (decisionLog != null) {
+                    if (d.attempt == 0) {
+                        decisionLog.routed(d.arrival, d.startedAt, env.now(), node, d.propensity, modeOf(d), pool.ordered(),
+                                pool.size(), inFlight, newest);
+                    } else {
+                        decisionLog.retried(d.arrival.id(), node, env.now());
+                    }
+                }
                 route(d, node);
                 return;
             }
@@ -489,7 +668,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
                 pending.put(d.arrival.id(), d);
                 return;
             }
-            step = d.then.next(screen(d), d);
+            step = next(d);
         }
     }
 
@@ -513,6 +692,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
 
     private void onProbeReply(BalancerMessage.ProbeReply r) {
         LoadSnapshot load = r.load();
+        remember(load);
         if (guarded) {
             health.seen(load, env.now());
         }
@@ -536,7 +716,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         if (++d.replies == d.nodes.length) {
             pending.remove(r.probeId());
             env.cancelTimer(d.timeout);
-            advance(d, d.then.next(screen(d), d));
+            advance(d, next(d));
         }
     }
 
@@ -552,7 +732,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
                 }
             }
         }
-        advance(d, d.then.next(screen(d), d));
+        advance(d, next(d));
     }
 
     /**
@@ -676,7 +856,8 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         routed[node]++;
         double now = env.now();
         env.metrics().routed(now, id.index(), node, d.startedAt, a.arrivalTime());
-        boolean stamp = tracking || d.policy.measuresLatency() || policy.measuresLatency();
+        boolean stamp = tracking || feedback != null || decisionLog != null || d.policy.measuresLatency()
+                || policy.measuresLatency();
         env.send(NodeId.of(node), new NodeMessage.Request(a.id(), a.demand(), a.arrivalTime(), id, stamp ? now : Double.NaN));
         if (tracking) {
             Attempt t = records.get(a.id());
@@ -711,6 +892,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             env.metrics().count(now, "delay_rejections", 1);
         }
         env.metrics().rejected(now, a.arrivalTime());
+        if (decisionLog != null) {
+            decisionLog.finished(a.id(), ResponseStatus.UNAVAILABLE, now);
+        }
     }
 
     private void onResponse(BalancerMessage.Response r) {
@@ -732,6 +916,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             } else {
                 env.metrics().rejected(now, r.arrivalTime());
             }
+            if (decisionLog != null) {
+                decisionLog.finished(r.id(), status, now);
+            }
             return;
         }
         Attempt t = records.get(r.id());
@@ -750,6 +937,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
                 env.metrics().count(now, RETRY_SUCCESS, 1);
             }
             env.metrics().completed(now, r.arrivalTime(), node);
+            if (decisionLog != null) {
+                decisionLog.finished(t.arrival.id(), status, now);
+            }
         } else {
             attemptFailed(t, status);
         }
@@ -757,6 +947,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
 
     /** Tells the policies (and outlier detection, for a current attempt) how an attempt at {@code node} ended. */
     private void outcome(int node, ResponseStatus status, double latency, double now, boolean current) {
+        if (feedback != null && !Double.isNaN(latency) && status != ResponseStatus.TIMEOUT && status != ResponseStatus.RESET) {
+            feedback.outcome(node, latency, !status.served());
+        }
         policy.onOutcome(node, status, latency, now);
         if (retryPolicy != policy) {
             retryPolicy.onOutcome(node, status, latency, now);
@@ -828,11 +1021,17 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         }
         env.metrics().count(now, FAILED_PREFIX + status.code(), 1);
         env.metrics().rejected(now, t.arrival.arrivalTime());
+        if (decisionLog != null) {
+            decisionLog.finished(t.arrival.id(), status, now);
+        }
     }
 
     private void startRetry(Attempt t) {
         t.state = Attempt.DECIDING;
         Decision d = new Decision(t.arrival, env.now(), retryPolicy, t.attempt, t);
+        if (allMaskedFallback(d)) {
+            return;
+        }
         advance(d, retryPolicy.start(d));
     }
 
@@ -881,6 +1080,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     // ---------------------------------------------------------------- news about nodes
 
     private void onReport(LoadSnapshot load) {
+        remember(load);
         information.onReport(load);
         if (guarded && load.node() < nodeCount) {
             double now = env.now();
@@ -981,7 +1181,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             if (++d.replies == d.nodes.length) {
                 pending.remove(requestId);
                 env.cancelTimer(d.timeout);
-                advance(d, d.then.next(screen(d), d));
+                advance(d, next(d));
             }
         }
     }
@@ -1048,6 +1248,111 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         }
     }
 
+    // ---------------------------------------------------------------- seed 003: control services, shedding
+
+    /** Keeps the newest load of each node (for the control services' reports and QoS shedding). */
+    private void remember(LoadSnapshot load) {
+        if (newest != null && load.node() >= 0 && load.node() < nodeCount) {
+            LoadSnapshot old = newest[load.node()];
+            if (old == null || old.sampledAt() <= load.sampledAt()) {
+                newest[load.node()] = load;
+            }
+        }
+    }
+
+    /** Mean CPU share of the member nodes whose load is known (0 when none is). */
+    private double meanCpu() {
+        double sum = 0;
+        int known = 0;
+        for (int node : pool.allowedNodes()) {
+            LoadSnapshot s = newest[node];
+            if (s != null && !health.gone(node)) {
+                sum += s.cpu();
+                known++;
+            }
+        }
+        return known == 0 ? 0 : sum / known;
+    }
+
+    private void onWeights(BalancerMessage.Weights w) {
+        double age = env.now() - w.publishedAt();
+        weightsAgeSum += age;
+        weightsAgeMax = Math.max(weightsAgeMax, age);
+        weightsReceived++;
+        if (lastWeights == null || w.version() > lastWeights.version()) {
+            lastWeights = w;
+        }
+        policy.onWeights(w);
+        if (retryPolicy != policy) {
+            retryPolicy.onWeights(w);
+        }
+    }
+
+    private void sendFeedback() {
+        boolean[] members = new boolean[nodeCount];
+        for (int node : pool.allowedNodes()) {
+            members[node] = !health.gone(node);
+        }
+        org.loadlab.balancer.control.ControlMessage.Feedback f = feedback.drain(id.index(), env.now(), newest, members);
+        for (ServiceId s : services) {
+            env.send(s, f);
+        }
+    }
+
+    /** The routing-mode counter of decision {@code d} ({@value #MODE_PREFIX} + mode). */
+    private String modeOf(Decision d) {
+        String mode = d.attempt > 0 ? MODE_FAILOVER : d.mode != null ? d.mode : d.failOpen ? MODE_PANIC : null;
+        if (mode != null) {
+            return MODE_COUNTERS.computeIfAbsent(mode, m -> MODE_PREFIX + m);
+        }
+        RoutingPolicy p = d.policy;
+        if (p == modePolicy) {
+            return modeCounter;
+        }
+        if (p == modePolicy2) {
+            return modeCounter2;
+        }
+        String counter = MODE_COUNTERS.computeIfAbsent(p.name().replace('-', '_'), m -> MODE_PREFIX + m);
+        modePolicy2 = modePolicy;
+        modeCounter2 = modeCounter;
+        modePolicy = p;
+        modeCounter = counter;
+        return counter;
+    }
+
+    /**
+     * The age of the routing weights when they reached this balancer (now − publishedAt),
+     * seconds: {count, mean, max}; zeros before any arrived.
+     */
+    public double[] weightsAge() {
+        return new double[] {weightsReceived, weightsReceived == 0 ? 0 : weightsAgeSum / weightsReceived, weightsAgeMax};
+    }
+
+    /** The newest routing weights this balancer took, or null. */
+    public BalancerMessage.Weights weights() {
+        return lastWeights;
+    }
+
+    /** The newest load this balancer has of {@code node} (kept while it reports to control services or sheds), or null. */
+    public LoadSnapshot newest(int node) {
+        return newest == null ? null : newest[node];
+    }
+
+    /** The fail-open behaviour. */
+    public FailOpen failOpenMode() {
+        return failOpen;
+    }
+
+    /** The QoS shedding settings. */
+    public QosShedding sheddingSettings() {
+        return shedding;
+    }
+
+    /** Mean CPU share of the member nodes as this balancer knows it (shedding's input; 0 unless it keeps loads). */
+    public double knownMeanCpu() {
+        return newest == null ? 0 : meanCpu();
+    }
+
     // ---------------------------------------------------------------- explanations and control
 
     private void keep(Decision d, int chosen, String outcome) {
@@ -1104,6 +1409,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
             retryPolicy = next;
         }
         this.policy = next;
+        if (lastWeights != null) {
+            next.onWeights(lastWeights);
+        }
         env.metrics().count(now, POLICY_SWITCHES, 1);
     }
 
@@ -1380,6 +1688,8 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         int replies;
         boolean allGone;
         boolean failOpen;
+        String mode;
+        double propensity = Double.NaN;
 
         Decision(BalancerMessage.Arrival arrival, double startedAt, RoutingPolicy policy, int attempt, Attempt tried) {
             this.arrival = arrival;
@@ -1418,6 +1728,16 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         @Override
         public long requestId() {
             return arrival.id();
+        }
+
+        @Override
+        public void mode(String name) {
+            this.mode = name;
+        }
+
+        @Override
+        public void propensity(double probability) {
+            this.propensity = probability;
         }
 
         @Override

@@ -146,4 +146,23 @@ public interface DecisionContext {
      * @param delta amount
      */
     void count(String name, long delta);
+
+    /**
+     * Names the routing mode of this decision when it is not the policy's own rule (e.g. seed
+     * 003's {@code fallback_circuit_breaker_least_conn}); the balancer records it with the
+     * decision. Default: nothing.
+     *
+     * @param mode the mode's name, a constant string
+     */
+    default void mode(String mode) {
+    }
+
+    /**
+     * States the probability with which the policy chose the node it routes to (its
+     * propensity), for off-policy evaluation of the decision log. Default: nothing.
+     *
+     * @param probability in (0, 1]
+     */
+    default void propensity(double probability) {
+    }
 }

@@ -106,6 +106,15 @@ public interface RoutingPolicy {
         return Double.NaN;
     }
 
+    /**
+     * A control plane published new routing weights (seed 003's LinTS); the balancer hands
+     * every publication it takes to its policies. Default: nothing.
+     *
+     * @param weights the publication
+     */
+    default void onWeights(org.loadlab.node.protocol.BalancerMessage.Weights weights) {
+    }
+
     /** The policy's rule in words, for explanations. */
     default String rule() {
         return "load-blind (" + name() + "): no score";

@@ -51,7 +51,11 @@ public final class PolicyCatalog {
                     + " reads no load"),
             new Entry("ring-hash", "Envoy ring hash: consistent hashing of the request key (keys.distribution); reads no load"),
             new Entry("maglev", "Maglev table (65537 slots) over the request key (keys.distribution); reads no load"),
-            new Entry("prequal", "Prequal (NSDI 2024): asynchronous probes into a pool, hot-cold choice on RIF then latency"));
+            new Entry("prequal", "Prequal (NSDI 2024): asynchronous probes into a pool, hot-cold choice on RIF then latency"),
+            new Entry("lin-ts", "seed 003: draw by the LinTS control plane's published weights; least connections when they"
+                    + " are stale (needs control-plane.enabled)"),
+            new Entry("weighted-random", "seed 003's weighted round robin: random draw in proportion to nominal mu_j"
+                    + " (the profiles' capacities); reads no load"));
 
     /** All built-in policies in documentation order. */
     public static List<Entry> entries() {
@@ -85,7 +89,7 @@ public final class PolicyCatalog {
      */
     public static boolean ownSteps(String name) {
         return multiRound(name) || name.equals("least-request") || name.equals("ring-hash") || name.equals("maglev")
-                || name.equals("prequal");
+                || name.equals("prequal") || name.equals("lin-ts");
     }
 
     /**
@@ -100,7 +104,12 @@ public final class PolicyCatalog {
     /** True if {@code name} ranks nodes by a score, so error-aware scoring ({@code policy.error-penalty}) applies to it. */
     public static boolean scored(String name) {
         return !ownSteps(name) && !name.equals("random") && !name.equals("round-robin")
-                && !name.equals("weighted-round-robin") && find(name).isPresent();
+                && !name.equals("weighted-round-robin") && !name.equals("weighted-random") && find(name).isPresent();
+    }
+
+    /** True if {@code name} routes by weights a control plane publishes (it needs {@code control-plane.enabled}). */
+    public static boolean needsControlPlane(String name) {
+        return name.equals("lin-ts");
     }
 
     /** True if {@code name} routes by the request's affinity key. */
@@ -129,6 +138,7 @@ public final class PolicyCatalog {
             case "maglev" -> new AffinityPolicy(AffinityPolicy.Kind.MAGLEV, p.maglevTableSize());
             case "prequal" -> new PrequalPolicy(p.prequalProbes(), p.prequalPoolSize(), p.prequalMaxAge(), p.prequalReuse(),
                     p.prequalHotQuantile());
+            case "lin-ts" -> new LinTsPolicy(LinTsPolicy.DEFAULT_STALE_AFTER);
             default -> create(name, parameters, nominalRates);
         };
     }
@@ -173,6 +183,8 @@ public final class PolicyCatalog {
             case "random" -> new PipelinePolicy(name, Sampler.NONE, null, Pickers.uniform());
             case "round-robin" -> new PipelinePolicy(name, Sampler.NONE, null, Pickers.roundRobin());
             case "weighted-round-robin" -> new PipelinePolicy(name, Sampler.NONE, null, Pickers.smoothWeighted(nominalRates));
+            case "weighted-random" -> new PipelinePolicy(name, Sampler.NONE, null,
+                    new org.loadlab.balancer.pipeline.WeightedDraw(nominalRates));
             case "least-connections" -> new PipelinePolicy(name, Sampler.NONE, Scorers.inFlight(), Pickers.best());
             case "least-queue", "gmsr-reference" -> new PipelinePolicy(name, Sampler.WHOLE_POOL, Scorers.queueLength(), Pickers.best());
             case "p2c" -> new PipelinePolicy(name, Sampler.distinct(2), Scorers.queueLength(), Pickers.best());
@@ -185,7 +197,7 @@ public final class PolicyCatalog {
             case "asmf-no-multiresource" -> asmf(name, withSwitches(a, true, true, false));
             case "peak-ewma" -> new PipelinePolicy(name, Sampler.local(2), new PeakEwmaScore(pp.peakEwmaDecay(), pp.peakEwmaPrior()),
                     Pickers.best());
-            case "sticky-lazy", "strict-po2c", "least-request", "ring-hash", "maglev", "prequal" -> throw new IllegalArgumentException(
+            case "sticky-lazy", "strict-po2c", "least-request", "ring-hash", "maglev", "prequal", "lin-ts" -> throw new IllegalArgumentException(
                     "'" + name + "' is not a pipeline; build it with PolicyCatalog.instantiate");
             default -> throw new IllegalArgumentException(
                     "unknown policy '" + name + "'; allowed: " + names());

@@ -33,7 +33,7 @@ public record NodeInspection(int node, LoadSnapshot load, double score) {
             return out;
         }
         RoutingPolicy policy = assembly.balancers()[0].routingPolicy();
-        for (BackendNode node : assembly.nodes()) {
+        for (org.loadlab.node.backend.ServingNode node : assembly.nodes()) {
             LoadSnapshot s = node.snapshot(now);
             boolean asmf = policy instanceof PipelinePolicy p && p.scorer() instanceof AsmfScore;
             out.add(new NodeInspection(s.node(), s, asmf ? policy.score(s, 0) : Double.NaN));

@@ -15,6 +15,15 @@ import org.loadlab.balancer.policy.AsmfSettings;
 import org.loadlab.balancer.policy.PolicyCatalog;
 import org.loadlab.balancer.policy.PolicyParameters;
 import org.loadlab.node.backend.BackendNode;
+import org.loadlab.node.backend.ServingNode;
+import org.loadlab.node.profile.ProfileNode;
+import org.loadlab.balancer.autoscale.Autoscaler;
+import org.loadlab.balancer.decision.RoutingPolicy;
+import org.loadlab.balancer.lints.LinTsControlPlane;
+import org.loadlab.balancer.policy.LinTsPolicy;
+import org.loadlab.kernel.ServiceId;
+import org.loadlab.workload.keys.EndpointMix;
+import org.loadlab.experiment.scenario.Autonomy;
 import org.loadlab.node.backend.FeedbackSettings;
 import org.loadlab.node.backend.NodeSettings;
 import org.loadlab.kernel.Address;
@@ -50,10 +59,13 @@ import org.loadlab.experiment.scenario.WorkloadBuilder;
  * @param workload the workload (arrival rate, offered utilisation)
  * @param peers in a load-sharing run (the policy is a protocol such as {@code receiver}): one
  *     {@link PeerNode} per index, and {@code nodes} and {@code balancers} are empty; otherwise empty
+ * @param partitions the network partitions a shell must cut
+ * @param services the control services by {@link ServiceId} index (seed 003's LinTS control
+ *     plane when the policy is {@code lin-ts}, then the autoscaler when it is on); empty otherwise
  */
-public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, BalancerLogic[] balancers,
+public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, BalancerLogic[] balancers,
                           WorkloadDriver driver, List<ScheduledEvent> events, WorkloadBuilder.Workload workload,
-                          PeerNode[] peers, List<Partition> partitions) {
+                          PeerNode[] peers, List<Partition> partitions, List<Logic<? extends Message>> services) {
 
     /**
      * A message an event script delivers at a fixed time.
@@ -91,10 +103,36 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
      *     objects directly (only safe when one thread runs every core, as the simulation does)
      */
     public static RunAssembly build(RunSpec spec, ClusterView oracleView) {
+        return build(spec, oracleView, null);
+    }
+
+    /**
+     * Builds the cores of {@code spec} with balancer i running {@code balancerPolicies.get(i)}
+     * (seed 003's gateway serves every strategy at once, one balancer each, and picks one per
+     * request); a control plane runs when any of them needs one.
+     *
+     * @param oracleView as {@link #build(RunSpec, ClusterView)}
+     * @param balancerPolicies one policy name per balancer, or null for {@code spec.policy()} everywhere
+     * @throws IllegalArgumentException if the list's size is not the scenario's balancer count
+     */
+    public static RunAssembly build(RunSpec spec, ClusterView oracleView, List<String> balancerPolicies) {
         Scenario s = spec.scenario();
+        if (balancerPolicies != null && balancerPolicies.size() != s.balancers().count()) {
+            throw new IllegalArgumentException(balancerPolicies.size() + " balancer policies for balancers.count = "
+                    + s.balancers().count());
+        }
         Topology topology = Topology.of(s, spec.seed());
         if (Scenario.isLoadSharing(spec.policy())) {
             return buildPeers(spec, s, topology);
+        }
+        Autonomy auto = s.autonomy();
+        if (auto.profileNodes()) {
+            // A profile node's nominal rate is its capacity: the weights of weighted policies (seed 003: 150/80/60/50/20).
+            double[] capacities = new double[s.nodes().count()];
+            for (int j = 0; j < capacities.length; j++) {
+                capacities[j] = auto.profileOf(j).capacity();
+            }
+            topology = new Topology(capacities, topology.allowed());
         }
         int n = s.nodes().count();
         int b = s.balancers().count();
@@ -111,14 +149,22 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         NodeSettings nodeSettings = new NodeSettings(s.nodes().servers(), s.nodes().queueCapacity(),
                 s.nodes().resourcePeriod(), cached ? info.reportPeriod() : 0, info.reportDelay(), balancerIds, feedback,
                 s.nodes().heartbeatPeriod());
-        BackendNode[] nodes = new BackendNode[n];
-        boolean bins = s.isBallsIntoBins();
+        ServingNode[] nodes = new ServingNode[n];
         Scenario.NodeErrors errors = s.nodes().errors();
+        boolean bins = s.isBallsIntoBins();
         for (int j = 0; j < n; j++) {
             double rate = errors.rateOf(j);
             // A bin never serves: every ball stays where it lands (no departures).
-            nodes[j] = new BackendNode(NodeId.of(j), bins ? 0 : topology.serviceRates()[j], nodeSettings,
-                    rate > 0 ? new ErrorModel(rate, errors.fast()) : ErrorModel.NONE);
+            nodes[j] = auto.profileNodes()
+                    ? new ProfileNode(NodeId.of(j), auto.profileOf(j), nodeSettings)
+                    : new BackendNode(NodeId.of(j), bins ? 0 : topology.serviceRates()[j], nodeSettings,
+                            rate > 0 ? new ErrorModel(rate, errors.fast()) : ErrorModel.NONE);
+        }
+        List<Logic<? extends Message>> services = services(
+                balancerPolicies == null ? List.of(spec.policy()) : balancerPolicies, s, n, balancerIds);
+        ServiceId[] serviceIds = new ServiceId[services.size()];
+        for (int v = 0; v < serviceIds.length; v++) {
+            serviceIds[v] = new ServiceId(v);
         }
 
         PolicyParameters params = policyParameters(s);
@@ -127,9 +173,17 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         BalancerSettings settings = balancerSettings(s);
         int[] absent = absentAtStart(s);
         for (int i = 0; i < b; i++) {
+            String name = balancerPolicies == null ? spec.policy() : balancerPolicies.get(i);
+            RoutingPolicy routing = PolicyCatalog.needsControlPlane(name)
+                    ? new LinTsPolicy(auto.weightsStaleAfter())
+                    : PolicyCatalog.instantiate(name, params, topology.serviceRates());
             balancers[i] = new BalancerLogic(balancerIds.get(i), topology.allowed()[i], n,
-                    PolicyCatalog.instantiate(spec.policy(), params, topology.serviceRates()), informationModel(info, n, view),
-                    settings).absent(absent).limitDecisionsInFlight(s.balancers().maxDecisionsInFlight());
+                    routing, informationModel(info, n, view), settings).absent(absent)
+                    .failOpen(auto.failOpen()).shedding(auto.shedding())
+                    .limitDecisionsInFlight(s.balancers().maxDecisionsInFlight());
+            if (serviceIds.length > 0) {
+                balancers[i].reportTo(auto.linTs().feedbackPeriod(), serviceIds);
+            }
             if (s.retry().ownPolicy()) {
                 balancers[i].retryPolicy(PolicyCatalog.instantiate(s.retry().policy(), params, topology.serviceRates()));
             }
@@ -138,9 +192,31 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         WorkloadBuilder.Workload workload = WorkloadBuilder.build(s, topology.capacity(s.nodes().servers()), spec.seed());
         WorkloadDriver driver = new WorkloadDriver(workload.arrivals(), workload.demand(), workload.split(), b,
                 keys(s, spec.seed()));
+        if (auto.endpoints()) {
+            driver.endpoints(new EndpointMix(auto.endpointMix(), StreamSeeds.stream(spec.seed(), StreamSeeds.ARRIVALS,
+                    ENDPOINT_STREAM)));
+        }
 
         return new RunAssembly(spec, topology, nodes, balancers, driver, scriptedEvents(s, b), workload, new PeerNode[0],
-                partitions(s));
+                partitions(s), services);
+    }
+
+    /** Index of the endpoints' stream among the arrival streams (after the keys' stream). */
+    static final int ENDPOINT_STREAM = 6;
+
+    /**
+     * The control services of a run, by {@link ServiceId} index: the LinTS control plane when
+     * the policy routes by published weights, then the autoscaler when it is on.
+     */
+    private static List<Logic<? extends Message>> services(List<String> policies, Scenario s, int n, List<BalancerId> balancers) {
+        List<Logic<? extends Message>> out = new ArrayList<>();
+        if (policies.stream().anyMatch(PolicyCatalog::needsControlPlane)) {
+            out.add(new LinTsControlPlane(s.autonomy().linTs(), n, balancers));
+        }
+        if (s.autonomy().autoscaler().enabled()) {
+            out.add(new Autoscaler(s.autonomy().autoscaler(), balancers));
+        }
+        return List.copyOf(out);
     }
 
     /**
@@ -164,8 +240,8 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
         java.util.random.RandomGenerator splitRng = StreamSeeds.stream(spec.seed(), StreamSeeds.ARRIVALS, 2);
         BalancerSplit split = identical ? BalancerSplit.uniform(n, splitRng) : BalancerSplit.weighted(mu, splitRng);
         WorkloadDriver driver = WorkloadDriver.toNodes(workload.arrivals(), workload.demand(), split, n);
-        return new RunAssembly(spec, topology, new BackendNode[0], new BalancerLogic[0], driver, scriptedEvents(s, 0), workload,
-                peers, List.of());
+        return new RunAssembly(spec, topology, new ServingNode[0], new BalancerLogic[0], driver, scriptedEvents(s, 0), workload,
+                peers, List.of(), List.of());
     }
 
     /**
@@ -206,8 +282,19 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
 
     /** Nodes that are not members when the run starts: the targets of {@code join} events. */
     static int[] absentAtStart(Scenario s) {
-        return s.events().stream().filter(e -> e.type().equals("join")).flatMap(e -> e.nodes().stream()).distinct()
-                .mapToInt(Integer::intValue).sorted().toArray();
+        java.util.stream.IntStream joins = s.events().stream().filter(e -> e.type().equals("join"))
+                .flatMap(e -> e.nodes().stream()).mapToInt(Integer::intValue);
+        return java.util.stream.IntStream.concat(joins, java.util.stream.IntStream.of(reservedForAutoscaler(s))).distinct()
+                .sorted().toArray();
+    }
+
+    /** Node slots the autoscaler may start later: min-nodes .. max-nodes − 1 (none when it is off). */
+    static int[] reservedForAutoscaler(Scenario s) {
+        org.loadlab.balancer.autoscale.AutoscalerSettings a = s.autonomy().autoscaler();
+        if (!a.enabled()) {
+            return new int[0];
+        }
+        return java.util.stream.IntStream.range(a.minNodes(), Math.min(a.maxNodes(), s.nodes().count())).toArray();
     }
 
     /** True if this is a load-sharing run (peer nodes, no balancer). */
@@ -241,7 +328,7 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
                     peers);
         } else {
             long queued = 0;
-            for (BackendNode node : nodes) {
+            for (ServingNode node : nodes) {
                 queued += node.queueLength();
             }
             // Copies of attempts the balancers gave up on (per-try timeouts) may still sit in the queues.
@@ -264,6 +351,10 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
      */
     private static List<ScheduledEvent> scriptedEvents(Scenario s, int balancers) {
         List<ScheduledEvent> events = new ArrayList<>();
+        for (int node : reservedForAutoscaler(s)) {
+            // Held stopped and silent until the autoscaler starts it (Recover, NodeJoined).
+            events.add(new ScheduledEvent(0, NodeId.of(node), new NodeMessage.Crash()));
+        }
         Scenario.Membership m = s.membership();
         for (Scenario.Event e : s.events()) {
             for (int node : e.nodes()) {
@@ -366,7 +457,7 @@ public record RunAssembly(RunSpec spec, Topology topology, BackendNode[] nodes, 
     }
 
     /** The oracle view that reads the node objects themselves, at the reader's time. */
-    private static ClusterView directView(BackendNode[] nodes) {
+    private static ClusterView directView(ServingNode[] nodes) {
         return new ClusterView() {
             @Override
             public int nodeCount() {

@@ -49,7 +49,7 @@ public final class SimulationRunner {
 
     /** Runs {@code spec} and returns its result with the number of events processed. */
     public static Outcome runCounted(RunSpec spec) {
-        return runCounted(spec, generated -> { }, null);
+        return runCounted(spec, generated -> { }, null, null);
     }
 
     /**
@@ -59,7 +59,7 @@ public final class SimulationRunner {
      *     number of requests generated so far (for progress lines from another thread)
      */
     public static Outcome runCounted(RunSpec spec, java.util.function.Consumer<java.util.function.LongSupplier> onStart) {
-        return runCounted(spec, onStart, null);
+        return runCounted(spec, onStart, null, null);
     }
 
     /**
@@ -68,19 +68,32 @@ public final class SimulationRunner {
      * @param tap a study's tap
      */
     public static Outcome runTapped(RunSpec spec, RoutingTap tap) {
-        return runCounted(spec, generated -> { }, tap);
+        return runCounted(spec, generated -> { }, tap, null);
     }
 
     /**
-     * Runs {@code spec}, letting a watcher follow its progress and a study's tap see every
-     * routed request and counter.
+     * Runs {@code spec}, every balancer logging its decisions to {@code log} (for off-policy
+     * evaluation), and lets a watcher follow it.
+     *
+     * @param onStart as in {@link #runCounted(RunSpec, java.util.function.Consumer)}
+     * @param log where the balancers log their decisions
+     */
+    public static Outcome runLogged(RunSpec spec, java.util.function.Consumer<java.util.function.LongSupplier> onStart,
+                                    org.loadlab.balancer.core.DecisionLog log) {
+        return runCounted(spec, onStart, null, log);
+    }
+
+    /**
+     * Runs {@code spec}, letting a watcher follow its progress, a study's tap see every
+     * routed request and counter, and the balancers log their decisions.
      *
      * @param onStart called once before the run starts with a thread-safe reader of the
      *     number of requests generated so far (for progress lines from another thread)
      * @param tap a study's tap, or null
+     * @param log where the balancers log their decisions (off-policy evaluation), or null
      */
     public static Outcome runCounted(RunSpec spec, java.util.function.Consumer<java.util.function.LongSupplier> onStart,
-                                     RoutingTap tap) {
+                                     RoutingTap tap, org.loadlab.balancer.core.DecisionLog log) {
         long t0 = System.nanoTime();
         Scenario s = spec.scenario();
         if (s.isReferenceModel()) {
@@ -90,8 +103,14 @@ public final class SimulationRunner {
             return new Outcome(r, model.work(spec), s.duration(), (System.nanoTime() - t0) / 1e9);
         }
         RunAssembly assembly = RunAssembly.build(spec);
+        if (log != null) {
+            for (org.loadlab.balancer.core.BalancerLogic b : assembly.balancers()) {
+                b.decisionLog(log);
+            }
+        }
         onStart.accept(assembly.driver()::generated);
-        RunRecorder recorder = new RunRecorder(s.nodes().count(), assembly.warmupSeconds(), s.seriesInterval());
+        RunRecorder recorder = new RunRecorder(s.nodes().count(), assembly.warmupSeconds(), s.seriesInterval())
+                .slaLatency(s.autonomy().slaLatency());
         LandedBalls landed = s.isBallsIntoBins() ? new LandedBalls(new RecorderSink(recorder), s.nodes().count()) : null;
         MetricsSink last = landed != null ? landed : new RecorderSink(recorder);
         if (tap != null) {
@@ -111,7 +130,7 @@ public final class SimulationRunner {
         }
         RequestLedger sink = new RequestLedger(last);
         SimEngine engine = new SimEngine(spec.seed(), s.nodes().count(), assembly.balancers().length, 1,
-                new LatencyModel(s.network().latency(), s.network().jitter()), sink);
+                assembly.services().size(), new LatencyModel(s.network().latency(), s.network().jitter()), sink);
         for (int j = 0; j < assembly.nodeCount(); j++) {
             engine.register(NodeId.of(j), assembly.nodeLogic(j));
         }
@@ -119,6 +138,9 @@ public final class SimulationRunner {
             engine.register(new BalancerId(i), assembly.balancers()[i]);
         }
         engine.register(new ClientId(0), assembly.driver());
+        for (int v = 0; v < assembly.services().size(); v++) {
+            engine.register(new org.loadlab.kernel.ServiceId(v), assembly.services().get(v));
+        }
         for (RunAssembly.ScheduledEvent e : assembly.events()) {
             engine.schedule(e.at(), e.to(), e.message());
         }

@@ -44,6 +44,8 @@ import java.util.List;
  * @param slowStart slow start of new and recovered nodes (block {@code slow-start})
  * @param outlierDetection passive outlier ejection (block {@code outlier-detection})
  * @param retry retries, per-try timeout, backoff and retry budget (block {@code retry})
+ * @param autonomy seed 003's keys: SLA, node profiles, endpoints, shedding, fail-open, the LinTS
+ *     control plane and the autoscaler
  */
 public record Scenario(String name, String description, List<Long> seeds, long topologySeed, List<String> policies,
                        double duration, long requests, double warmup, long warmupRequests, double drainTimeout,
@@ -55,7 +57,7 @@ public record Scenario(String name, String description, List<Long> seeds, long t
                        org.loadlab.balancer.guardrail.Guardrails guardrails, Membership membership, Keys keys,
                        org.loadlab.balancer.guardrail.SlowStart slowStart,
                        org.loadlab.balancer.guardrail.OutlierDetection outlierDetection,
-                       org.loadlab.balancer.retry.RetrySettings retry) {
+                       org.loadlab.balancer.retry.RetrySettings retry, Autonomy autonomy) {
 
     /**
      * True if {@code policy} is a peer-to-peer load-sharing protocol ({@code none},

@@ -26,7 +26,7 @@ import org.loadlab.node.sharing.SharingSettings;
  * {@link ScenarioException}.
  */
 public final class ScenarioLoader {
-    private static final List<String> PROCESSES = List.of("poisson", "on-off", "mmpp", "diurnal", "trace");
+    private static final List<String> PROCESSES = List.of("poisson", "on-off", "mmpp", "diurnal", "trace", "periodic");
     private static final List<String> DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto", "mixture", "trace");
     private static final List<String> COMPONENT_DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto");
     private static final List<String> MODELS = List.of("probe", "cached", "oracle");
@@ -217,6 +217,7 @@ public final class ScenarioLoader {
         org.loadlab.balancer.guardrail.SlowStart slowStart = slowStart(r.at("slow-start"));
         org.loadlab.balancer.guardrail.OutlierDetection outlier = outlierDetection(r.at("outlier-detection"));
         org.loadlab.balancer.retry.RetrySettings retry = retry(r.at("retry"));
+        Autonomy autonomy = AutonomyKeys.read(r, nodes.count());
 
         if (r.problems().isEmpty()) {
             // Checks across keys only make sense once every key is valid on its own.
@@ -252,6 +253,12 @@ public final class ScenarioLoader {
                 }
             }
             productionChecks(r, policies, model, nodes, keys, policy, slowStart, outlier, retry, events);
+            AutonomyKeys.crossCheck(r, autonomy, policies, model, nodes.count(),
+                    policies.stream().allMatch(Scenario::isLoadSharing));
+            if (arrivals.process().equals("periodic") && events.stream().anyMatch(e -> e.type().equals("spike"))) {
+                r.problem("events", "a spike scales a random arrival rate; arrivals.process = periodic spaces arrivals"
+                        + " evenly (use poisson)");
+            }
         }
         if (!r.problems().isEmpty()) {
             throw new ScenarioException(source, r.problems());
@@ -259,7 +266,8 @@ public final class ScenarioLoader {
         String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
         return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup, warmupRequests,
                 drainTimeout, seriesInterval, nodes, balancers, arrivals, demand, information, network, policy,
-                events, json, model, reference, loadSharing, guardrails, membership, keys, slowStart, outlier, retry);
+                events, json, model, reference, loadSharing, guardrails, membership, keys, slowStart, outlier, retry,
+                autonomy);
     }
 
     /** Checks of the production mechanisms across keys (issue 14). */
@@ -1064,7 +1072,7 @@ public final class ScenarioLoader {
                     "at %.4g requests/s that is about %.3g requests per run, more than %.0e; use a shorter duration or set requests",
                     lambda, lambda * duration, MAX_EXPECTED_REQUESTS));
         }
-        if (rho >= 1 && nodes.queueCapacity() == 0 && !bins) {
+        if (rho >= 1 && nodes.queueCapacity() == 0 && !bins && !"profiles".equals(r.config().getString("nodes.model"))) {
             String unstable = "an open system without rejection is unstable at utilisation >= 1; use a value below 1"
                     + " or bound the queues with nodes.queue-capacity > 0";
             if (arrivals.rate() > 0) {

@@ -94,6 +94,9 @@ public final class WorkloadBuilder {
 
     private static ArrivalProcess rateDriven(Scenario scenario, double lambda, RandomGenerator rng) {
         Scenario.Arrivals a = scenario.arrivals();
+        if (a.process().equals("periodic")) {
+            return new org.loadlab.workload.arrival.PeriodicArrivals(lambda); // seed 003's load generator: evenly spaced
+        }
         List<Scenario.Event> spikes = scenario.events().stream().filter(e -> e.type().equals("spike")).toList();
         if (spikes.isEmpty() && a.process().equals("poisson")) {
             return new PoissonArrivals(lambda, rng);

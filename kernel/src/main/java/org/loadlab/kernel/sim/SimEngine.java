@@ -13,6 +13,7 @@ import org.loadlab.kernel.Logic;
 import org.loadlab.kernel.Message;
 import org.loadlab.kernel.MetricsSink;
 import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.ServiceId;
 import org.loadlab.kernel.StreamSeeds;
 
 /**
@@ -44,6 +45,7 @@ public final class SimEngine {
     private final long seed;
     private final int nodeCount;
     private final int balancerCount;
+    private final int clientCount;
     private final Entity[] entities;
     private final EventQueue queue = new EventQueue();
     private final LatencyModel latency;
@@ -51,6 +53,7 @@ public final class SimEngine {
     private final MetricsSink metrics;
     private final PairClock lastDelivery;
     private final int clientBase;
+    private final int serviceBase;
     private static final long NO_TIMER = -1L; // never an event id
     private final List<Cut> cuts = new ArrayList<>();
     private double now;
@@ -68,13 +71,29 @@ public final class SimEngine {
      * @throws IllegalArgumentException if there are more than 2^24 entities in all
      */
     public SimEngine(long seed, int nodes, int balancers, int clients, LatencyModel latency, MetricsSink metrics) {
+        this(seed, nodes, balancers, clients, 0, latency, metrics);
+    }
+
+    /**
+     * @param seed master seed of the run
+     * @param nodes number of backend nodes n
+     * @param balancers number of balancers
+     * @param clients number of clients / drivers
+     * @param services number of control services ({@link ServiceId}: control plane, autoscaler)
+     * @param latency network latency model (applies to services' messages too)
+     * @param metrics where observations of all entities go
+     * @throws IllegalArgumentException if there are more than 2^24 entities in all
+     */
+    public SimEngine(long seed, int nodes, int balancers, int clients, int services, LatencyModel latency,
+                     MetricsSink metrics) {
         this.seed = seed;
         this.nodeCount = nodes;
         this.balancerCount = balancers;
-        long total = (long) nodes + balancers + clients;
+        this.clientCount = clients;
+        long total = (long) nodes + balancers + clients + services;
         if (total > EventQueue.MAX_ENTITIES) {
             throw new IllegalArgumentException("a simulation holds at most " + EventQueue.MAX_ENTITIES
-                    + " nodes, balancers and clients together, asked for " + total);
+                    + " nodes, balancers, clients and services together, asked for " + total);
         }
         this.entities = new Entity[(int) total];
         this.latency = latency;
@@ -82,6 +101,7 @@ public final class SimEngine {
         this.metrics = metrics;
         this.lastDelivery = latency.jitterMean() > 0 ? new PairClock() : null;
         this.clientBase = nodes + balancers;
+        this.serviceBase = clientBase + clients;
     }
 
     /**
@@ -96,7 +116,8 @@ public final class SimEngine {
             throw new IllegalArgumentException(address + " is registered twice");
         }
         int kind = address instanceof NodeId ? StreamSeeds.NODE
-                : address instanceof BalancerId ? StreamSeeds.BALANCER : StreamSeeds.CLIENT;
+                : address instanceof BalancerId ? StreamSeeds.BALANCER
+                : address instanceof ServiceId ? StreamSeeds.SERVICE : StreamSeeds.CLIENT;
         @SuppressWarnings("unchecked")
         Logic<Message> l = (Logic<Message>) logic;
         entities[slot] = new Entity(slot, address, l, StreamSeeds.stream(seed, kind, address.index()));
@@ -240,10 +261,14 @@ public final class SimEngine {
             i = b.index();
             slot = nodeCount + i;
             limit = balancerCount;
+        } else if (a instanceof ClientId c) {
+            i = c.index();
+            slot = clientBase + i;
+            limit = clientCount;
         } else {
             i = a.index();
-            slot = clientBase + i;
-            limit = entities.length - clientBase;
+            slot = serviceBase + i;
+            limit = entities.length - serviceBase;
         }
         if (i >= limit) {
             throw new IllegalArgumentException(a + " does not exist in this run");
@@ -255,7 +280,7 @@ public final class SimEngine {
         int target = slotOf(to);
         messages++;
         metrics.messageSent(now, message);
-        if (from.client || target >= clientBase || target == from.slot) {
+        if (from.client || (target >= clientBase && target < serviceBase) || target == from.slot) {
             queue.pushAfter(now, 0.0, target, message); // the driver sits with its balancer: no latency
             return;
         }

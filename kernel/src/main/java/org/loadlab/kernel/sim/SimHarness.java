@@ -77,6 +77,7 @@ public final class SimHarness {
     private final int nodes;
     private final int balancers;
     private final int clients;
+    private final int services;
     private final SimEngine engine;
     private final ObservationLog log = new ObservationLog();
     private final RequestLedger ledger = new RequestLedger(log);
@@ -109,10 +110,23 @@ public final class SimHarness {
      * @param latency the network latency model
      */
     public SimHarness(long seed, int nodes, int balancers, int clients, LatencyModel latency) {
+        this(seed, nodes, balancers, clients, 0, latency);
+    }
+
+    /**
+     * @param seed master seed
+     * @param nodes number of node addresses
+     * @param balancers number of balancer addresses
+     * @param clients number of client addresses
+     * @param services number of service addresses ({@link org.loadlab.kernel.ServiceId})
+     * @param latency the network latency model
+     */
+    public SimHarness(long seed, int nodes, int balancers, int clients, int services, LatencyModel latency) {
         this.nodes = nodes;
         this.balancers = balancers;
         this.clients = clients;
-        this.engine = new SimEngine(seed, nodes, balancers, clients, latency, ledger);
+        this.services = services;
+        this.engine = new SimEngine(seed, nodes, balancers, clients, services, latency, ledger);
     }
 
     /**
@@ -345,6 +359,9 @@ public final class SimHarness {
         }
         for (int c = 0; c < clients; c++) {
             out.add(new ClientId(c));
+        }
+        for (int v = 0; v < services; v++) {
+            out.add(new org.loadlab.kernel.ServiceId(v));
         }
         return out;
     }

@@ -31,7 +31,7 @@ import org.loadlab.node.protocol.ResponseStatus;
  *
  * <p>Source: SPEC.md §1 (backend node), seed 000 (resources, feedback).
  */
-public final class BackendNode implements Logic<NodeMessage> {
+public final class BackendNode implements Logic<NodeMessage>, ServingNode {
     /** Counter: requests refused by an error-rate chaos fault. */
     public static final String CHAOS_ERRORS = "chaos_errors";
     /** Counter: chaos faults injected. */

@@ -20,14 +20,23 @@ public sealed interface BalancerMessage extends Message {
      * @param arrivalTime time the request entered the system, seconds
      * @param key the request's affinity key (a user, session or object id the hashing
      *     policies map to a node), ≥ 0, or {@link #NO_KEY}
+     * @param endpoint index of the request's endpoint in {@link Endpoints} (its path and
+     *     priority, seed 003), or {@link #NO_ENDPOINT}
      */
-    record Arrival(long id, double demand, double arrivalTime, long key) implements BalancerMessage {
+    record Arrival(long id, double demand, double arrivalTime, long key, int endpoint) implements BalancerMessage {
         /** {@link #key} of a request that carries none. */
         public static final long NO_KEY = -1;
+        /** {@link #endpoint} of a request that names none. */
+        public static final int NO_ENDPOINT = -1;
 
         /** A request without an affinity key. */
         public Arrival(long id, double demand, double arrivalTime) {
-            this(id, demand, arrivalTime, NO_KEY);
+            this(id, demand, arrivalTime, NO_KEY, NO_ENDPOINT);
+        }
+
+        /** A request without an endpoint. */
+        public Arrival(long id, double demand, double arrivalTime, long key) {
+            this(id, demand, arrivalTime, key, NO_ENDPOINT);
         }
 
         /** True if the request carries an affinity key. */
@@ -35,9 +44,14 @@ public sealed interface BalancerMessage extends Message {
             return key >= 0;
         }
 
+        /** The request's priority ({@link Endpoints#HIGH} .. {@link Endpoints#LOW}), HIGH when it names no endpoint. */
+        public int priority() {
+            return endpoint < 0 ? Endpoints.HIGH : Endpoints.priority(endpoint);
+        }
+
         @Override
         public int estimatedBytes() {
-            return key >= 0 ? 40 : 32;
+            return (key >= 0 ? 40 : 32) + (endpoint >= 0 ? 4 : 0);
         }
     }
 
@@ -104,6 +118,51 @@ public sealed interface BalancerMessage extends Message {
         @Override
         public int estimatedBytes() {
             return Double.isNaN(routedAt) ? 40 : 48;
+        }
+    }
+
+    /**
+     * Routing weights published by a control plane (seed 003's LinTS agent): the data plane
+     * draws nodes by them. {@code weights[j]} is node j's share (they sum to 1 over the nodes
+     * the control plane knows; a node beyond the array has weight 0).
+     *
+     * @param version increases with every publication (a stale, reordered one is ignored)
+     * @param publishedAt when the control plane computed them, on its clock, seconds
+     * @param weights one weight per node index, ≥ 0
+     */
+    record Weights(long version, double publishedAt, double[] weights) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 24 + 8 * weights.length;
+        }
+
+        /** Equal when version, time and every weight are equal (the array by content). */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Weights w && w.version == version && Double.compare(w.publishedAt, publishedAt) == 0
+                    && java.util.Arrays.equals(w.weights, weights);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(version, publishedAt, java.util.Arrays.hashCode(weights));
+        }
+
+        @Override
+        public String toString() {
+            return "Weights[version=" + version + ", publishedAt=" + publishedAt + ", weights="
+                    + java.util.Arrays.toString(weights) + "]";
+        }
+    }
+
+    /**
+     * Timer: time to send the control services what this balancer saw since the last time
+     * (outcomes, arrivals, the nodes' latest load).
+     */
+    record FeedbackTick() implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 0;
         }
     }
 

@@ -36,7 +36,9 @@ class MessageSizeTest {
             new BalancerMessage.NodeUnreachable(1),
             new BalancerMessage.NodeReachable(1),
             new BalancerMessage.NodeRemoved(1),
-            new BalancerMessage.NodeJoined(1));
+            new BalancerMessage.NodeJoined(1),
+            new BalancerMessage.Arrival(1, 1.5, 0, -1, 3),
+            new BalancerMessage.Weights(1, 0.5, new double[] {0.25, 0.75}));
 
     /** A participant's own timer messages. */
     private static final List<Message> TIMERS = List.of(
@@ -49,7 +51,8 @@ class MessageSizeTest {
             new BalancerMessage.ProbeTimeout(1),
             new BalancerMessage.RetryDue(1),
             new BalancerMessage.AttemptTimeout(1, 0),
-            new BalancerMessage.OutlierTick());
+            new BalancerMessage.OutlierTick(),
+            new BalancerMessage.FeedbackTick());
 
     @Test
     void networkMessagesArePositiveAndTimersNonNegative() {
@@ -66,6 +69,8 @@ class MessageSizeTest {
 
     @Test
     void optionalFieldsCostTheirBytesOnlyWhenSet() {
+        assertEquals(36, new BalancerMessage.Arrival(1, 1.5, 0, -1, 3).estimatedBytes(), "an endpoint costs 4 bytes");
+        assertEquals(40, new BalancerMessage.Weights(1, 0, new double[2]).estimatedBytes());
         // A routing timestamp and an affinity key travel only when the balancer uses them, so
         // runs that use neither send exactly the bytes they sent before the fields existed.
         assertEquals(48, new NodeMessage.Request(1, 1.5, 0, B).estimatedBytes());

@@ -39,6 +39,7 @@ import org.loadlab.shell.actor.LogicActor;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Message;
 import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.ServiceId;
 import org.loadlab.kernel.StreamSeeds;
 import org.loadlab.experiment.run.RunAssembly;
 import org.loadlab.experiment.run.RunSpec;
@@ -68,6 +69,9 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     }
 
     private record BalancerListing(Receptionist.Listing listing) implements Command {
+    }
+
+    private record ServiceListing(Receptionist.Listing listing) implements Command {
     }
 
     private record Removed(ClusterEvent.MemberRemoved event) implements Command {
@@ -102,6 +106,8 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private final Directory directory = new Directory();
     private final Map<Integer, ActorRef<Message>> nodes = new TreeMap<>();
     private final Map<Integer, ActorRef<Message>> balancers = new TreeMap<>();
+    private final Map<Integer, ActorRef<Message>> services = new TreeMap<>();
+    private final Set<Integer> boundServices = new HashSet<>();
     private final Map<Integer, Address> nodeAddress = new HashMap<>();
     private final Set<Integer> boundNodes = new HashSet<>();
     private final Set<Integer> boundBalancers = new HashSet<>();
@@ -174,10 +180,15 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         }
         // One adapter per message class: the listing's key tells nodes from balancers.
         ServiceKey<Message> nodesKey = Protocol.nodesKey(prepare.experiment());
+        ServiceKey<Message> servicesKey = Protocol.servicesKey(prepare.experiment());
         ActorRef<Receptionist.Listing> adapter = ctx.messageAdapter(Receptionist.Listing.class,
-                l -> l.isForKey(nodesKey) ? new NodeListing(l) : new BalancerListing(l));
+                l -> l.isForKey(nodesKey) ? new NodeListing(l) : l.isForKey(servicesKey) ? new ServiceListing(l)
+                        : new BalancerListing(l));
         ctx.getSystem().receptionist().tell(Receptionist.subscribe(nodesKey, adapter));
         ctx.getSystem().receptionist().tell(Receptionist.subscribe(Protocol.balancersKey(prepare.experiment()), adapter));
+        if (!assembly.services().isEmpty()) {
+            ctx.getSystem().receptionist().tell(Receptionist.subscribe(servicesKey, adapter));
+        }
         if (!balancers.isEmpty()) {
             ActorRef<ClusterEvent.MemberRemoved> removed = ctx.messageAdapter(ClusterEvent.MemberRemoved.class, Removed::new);
             Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(removed, ClusterEvent.MemberRemoved.class));
@@ -206,6 +217,16 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             balancers.put(i, ref);
             getContext().getSystem().receptionist().tell(Receptionist.register(Protocol.balancersKey(prepare.experiment()), ref));
         }
+        if (prepare.balancers().contains(0)) {
+            // One control plane (and autoscaler) for every balancer of the cluster: on balancer 0's member,
+            // found by the others through the Receptionist; it pushes its weights to each balancer.
+            for (int v = 0; v < assembly.services().size(); v++) {
+                ActorRef<Message> ref = spawn(new ServiceId(v), assembly.services().get(v), StreamSeeds.SERVICE, "service-" + v);
+                services.put(v, ref);
+                getContext().getSystem().receptionist().tell(Receptionist.register(Protocol.servicesKey(prepare.experiment()),
+                        ref));
+            }
+        }
     }
 
     private ActorRef<Message> spawn(org.loadlab.kernel.Address address, org.loadlab.kernel.Logic<? extends Message> logic,
@@ -230,6 +251,7 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
                 .onMessage(Cmd.class, c -> onCommand(c.command()))
                 .onMessage(NodeListing.class, l -> onNodeListing(l.listing()))
                 .onMessage(BalancerListing.class, l -> onBalancerListing(l.listing()))
+                .onMessage(ServiceListing.class, l -> onServiceListing(l.listing()))
                 .onMessage(Removed.class, r -> onRemoved(r.event().member().address()))
                 .onMessage(Flush.class, f -> {
                     flush();
@@ -330,6 +352,19 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         return this;
     }
 
+    private Behavior<Command> onServiceListing(Receptionist.Listing listing) {
+        ServiceKey<Message> key = Protocol.servicesKey(prepare.experiment());
+        for (ActorRef<Message> ref : listing.getAllServiceInstances(key)) {
+            int v = indexOf(ref, "service-");
+            if (v >= 0 && v < assembly.services().size()) {
+                directory.bind(new ServiceId(v), ref);
+                boundServices.add(v);
+            }
+        }
+        checkReady();
+        return this;
+    }
+
     private Behavior<Command> onRemoved(Address address) {
         List<Integer> gone = new ArrayList<>();
         for (Map.Entry<Integer, Address> e : nodeAddress.entrySet()) {
@@ -352,10 +387,13 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         if (ready) {
             return;
         }
-        // Balancers route to every node; peers of a load-sharing run poll and transfer to every node.
-        boolean needNodes = !balancers.isEmpty() || assembly.loadSharing() && !nodes.isEmpty();
-        boolean needBalancers = !nodes.isEmpty();
-        if ((!needNodes || boundNodes.size() >= nodeCount) && (!needBalancers || boundBalancers.size() >= balancerCount)) {
+        // Balancers route to every node; peers of a load-sharing run poll and transfer to every node;
+        // control services hear from every balancer and (the autoscaler) act on nodes.
+        boolean needNodes = !balancers.isEmpty() || !services.isEmpty() || assembly.loadSharing() && !nodes.isEmpty();
+        boolean needBalancers = !nodes.isEmpty() || !services.isEmpty();
+        boolean needServices = !balancers.isEmpty() && !assembly.services().isEmpty();
+        if ((!needNodes || boundNodes.size() >= nodeCount) && (!needBalancers || boundBalancers.size() >= balancerCount)
+                && (!needServices || boundServices.size() >= assembly.services().size())) {
             ready = true;
             prepare.runner().tell(new Protocol.HostReady(prepare.experiment(), member));
         }
@@ -367,6 +405,7 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             LogicActor.Start start = new LogicActor.Start();
             nodes.values().forEach(r -> r.tell(start));
             balancers.values().forEach(r -> r.tell(start));
+            services.values().forEach(r -> r.tell(start));
         } else if (command instanceof Protocol.StopExperiment) {
             if (!stopping) {
                 stopping = true;
@@ -414,7 +453,7 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             double[] mu = assembly.topology().serviceRates();
             getContext().spawnAnonymous(Collect.<Protocol.NodeStatus>behavior(refs.size(), java.time.Duration.ofSeconds(2),
                     self -> refs.forEach(r -> r.tell(new LogicActor.Inspect<>((logic, env) -> logic instanceof PeerNode peer
-                            ? peerStatus(peer, env.now(), mu) : nodeStatus((BackendNode) logic, env.now(), mu), self))),
+                            ? peerStatus(peer, env.now(), mu) : nodeStatus((org.loadlab.node.backend.ServingNode) logic, env.now(), mu), self))),
                     list -> q.replyTo().tell(new Protocol.NodesReply(member, list))));
         } else if (command instanceof Protocol.QueryExplain q) {
             List<ActorRef<Message>> refs = new ArrayList<>(balancers.values());
@@ -427,7 +466,7 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         return this;
     }
 
-    private Protocol.NodeStatus nodeStatus(BackendNode node, double now, double[] nominal) {
+    private Protocol.NodeStatus nodeStatus(org.loadlab.node.backend.ServingNode node, double now, double[] nominal) {
         String status = node.crashed() ? "crashed" : node.failed() ? "failed" : "up";
         return new Protocol.NodeStatus(node.id().index(), member, status, node.snapshot(now), nominal[node.id().index()],
                 node.faults());
@@ -464,8 +503,9 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
             decisions.add(new Protocol.Decision(d.request(), d.at(), candidates, d.chosen(), d.outcome(), d.reason(),
                     (d.at() - d.startedAt()) / timeScale * 1e6));
         }
+        double[] age = b.weightsAge();
         return new Protocol.BalancerExplain(b.id().index(), member, policy.name(), b.information().name(), policy.rule(), now,
-                views, decisions);
+                views, decisions, new Protocol.WeightsAge((long) age[0], age[1], age[2]));
     }
 
     private void switchPolicy(Protocol.SwitchPolicy p) {

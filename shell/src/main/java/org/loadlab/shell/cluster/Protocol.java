@@ -43,6 +43,14 @@ public final class Protocol {
         return ServiceKey.create(Message.class, "loadlab-balancers-" + experiment);
     }
 
+    /**
+     * The Receptionist key of an experiment's control services (seed 003's LinTS control plane
+     * and autoscaler): the member hosting balancer 0 runs them, once for the whole cluster.
+     */
+    public static ServiceKey<Message> servicesKey(String experiment) {
+        return ServiceKey.create(Message.class, experiment + "-services");
+    }
+
     // ------------------------------------------------------------------ to a member's Host
 
     /** Commands a {@link Host} accepts (remote ones from the gateway, local ones from itself). */
@@ -237,12 +245,32 @@ public final class Protocol {
      * @param nodes per allowed node: its load view, age, score and mask
      * @param lastDecisions the latest decisions, newest first
      */
+    /**
+     * How old the control plane's routing weights were when they reached a balancer (its clock
+     * minus their publication time: the push's network and mailbox delay across members).
+     *
+     * @param received publications received
+     * @param meanSeconds mean age, scenario seconds
+     * @param maxSeconds largest age, scenario seconds
+     */
+    public record WeightsAge(long received, double meanSeconds, double maxSeconds) implements CborSerializable {
+        /** No weights received. */
+        public static final WeightsAge NONE = new WeightsAge(0, 0, 0);
+    }
+
     public record BalancerExplain(int balancer, String member, String policy, String informationModel, String scoreRule,
-                                  double now, List<NodeView> nodes, List<Decision> lastDecisions) implements CborSerializable {
+                                  double now, List<NodeView> nodes, List<Decision> lastDecisions, WeightsAge weightsAge)
+            implements CborSerializable {
         /** Copies the lists. */
         public BalancerExplain {
             nodes = List.copyOf(nodes);
             lastDecisions = List.copyOf(lastDecisions);
+        }
+
+        /** An explanation without routing weights (no control plane publishes to the balancer). */
+        public BalancerExplain(int balancer, String member, String policy, String informationModel, String scoreRule,
+                               double now, List<NodeView> nodes, List<Decision> lastDecisions) {
+            this(balancer, member, policy, informationModel, scoreRule, now, nodes, lastDecisions, WeightsAge.NONE);
         }
     }
 

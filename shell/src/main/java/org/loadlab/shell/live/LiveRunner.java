@@ -26,6 +26,7 @@ import org.loadlab.kernel.Logic;
 import org.loadlab.kernel.Message;
 import org.loadlab.kernel.MetricsSink;
 import org.loadlab.kernel.NodeId;
+import org.loadlab.kernel.ServiceId;
 import org.loadlab.kernel.StreamSeeds;
 import org.loadlab.experiment.run.RecorderSink;
 import org.loadlab.kernel.observe.ForwardingSink;
@@ -151,7 +152,8 @@ public final class LiveRunner {
         boolean oracle = s.information().model().equals("oracle") && !Scenario.isLoadSharing(spec.policy());
         RunAssembly assembly = RunAssembly.build(spec, oracle ? boardView(board) : null);
         onStart.accept(assembly.driver()::generated);
-        RunRecorder recorder = new RunRecorder(s.nodes().count(), assembly.warmupSeconds(), s.seriesInterval());
+        RunRecorder recorder = new RunRecorder(s.nodes().count(), assembly.warmupSeconds(), s.seriesInterval())
+                .slaLatency(s.autonomy().slaLatency());
         Replay replay = new Replay(new RequestLedger(new RecorderSink(recorder)));
         ObservationLog sink = new ObservationLog();
         TimerLag lag = new TimerLag();
@@ -164,7 +166,7 @@ public final class LiveRunner {
             LiveClock clock = LiveClock.startingNow(timeScale);
             java.util.function.BiConsumer<Logic<?>, Double> publish = !oracle ? null
                     : (logic, now) -> {
-                        BackendNode node = (BackendNode) logic;
+                        org.loadlab.node.backend.ServingNode node = (org.loadlab.node.backend.ServingNode) logic;
                         board.set(node.id().index(), node.snapshot(now));
                     };
             ActorRef<Message>[] nodes = spawnAll(system, directory, clock, sink, spec, assembly, publish, lag);
@@ -203,7 +205,13 @@ public final class LiveRunner {
                                                 java.util.function.BiConsumer<Logic<?>, Double> publish, TimerLag lag) {
         int n = assembly.nodeCount();
         int b = assembly.balancers().length;
-        ActorRef<Message>[] refs = new ActorRef[n + b + 1];
+        int v = assembly.services().size();
+        ActorRef<Message>[] refs = new ActorRef[n + b + 1 + v];
+        for (int k = 0; k < v; k++) {
+            // The control services (LinTS control plane, autoscaler): each its own actor, on its own timers.
+            refs[n + b + 1 + k] = spawn(system, directory, new ServiceId(k), assembly.services().get(k), StreamSeeds.SERVICE,
+                    clock, sink, spec, null, lag);
+        }
         for (int j = 0; j < n; j++) {
             refs[j] = spawn(system, directory, new NodeId(j), assembly.nodeLogic(j), StreamSeeds.NODE, clock, sink, spec,
                     publish, lag);

@@ -69,10 +69,11 @@ class ArrivalsLastMailboxTest {
         actor.tell(new BalancerMessage.Arrival(2, 0.1, 0));
         actor.tell(new BalancerMessage.Response(1, 1, 0, true));
         actor.tell(new BalancerMessage.ProbeReply(2, null));
-        core.release.countDown();
         TestProbe<List<String>> answer = KIT.createTestProbe();
         // An Inspect is not an arrival either: it comes after the replies queued before it, before the arrivals.
+        // Told while the actor is still blocked, so it is queued before the actor can take an arrival.
         actor.tell(new LogicActor.Inspect<>((logic, env) -> List.copyOf(((Recorder) logic).seen), answer.ref()));
+        core.release.countDown();
         assertEquals(List.of("response-0", "reply-1", "response-1", "reply-2"), answer.receiveMessage());
         List<String> all;
         do { // an Inspect may overtake arrivals still queued: ask until both were handled

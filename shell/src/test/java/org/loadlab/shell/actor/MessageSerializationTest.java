@@ -85,6 +85,13 @@ class MessageSerializationTest {
                 new SharingMessage.TooLowTimeout(7L),
                 new SharingMessage.AwaitingTaskTimeout(8L),
                 new SharingMessage.Flush(1),
+                new BalancerMessage.Arrival(17L, 1.25, 3.5, -1, 4),
+                new BalancerMessage.Weights(3L, 4.5, new double[] {0.1, 0.9}),
+                new BalancerMessage.FeedbackTick(),
+                new org.loadlab.balancer.control.ControlMessage.Feedback(1, 4.5, 12, new int[] {0, 2},
+                        new double[] {12.5, 230}, new boolean[] {false, true}, new LoadSnapshot[] {LOAD, null},
+                        new boolean[] {true, false}),
+                new org.loadlab.balancer.control.ControlMessage.Tick(),
                 new LogicActor.Start());
     }
 
@@ -92,7 +99,8 @@ class MessageSerializationTest {
     void theListCoversEveryProtocolMessage() {
         java.util.Set<Class<?>> listed = new java.util.HashSet<>();
         messages().forEach(m -> listed.add(m.getClass()));
-        for (Class<?> protocol : List.of(NodeMessage.class, BalancerMessage.class, SharingMessage.class)) {
+        for (Class<?> protocol : List.of(NodeMessage.class, BalancerMessage.class, SharingMessage.class,
+                org.loadlab.balancer.control.ControlMessage.class)) {
             for (Class<?> c : protocol.getPermittedSubclasses()) {
                 assertTrue(listed.contains(c), c.getSimpleName() + " needs a round-trip case");
             }

@@ -41,7 +41,11 @@ class ClusterSerializationTest {
         Protocol.Decision decision = new Protocol.Decision(17, 3.5, List.of(cand), 3, "routed", "p2c chose node-3", 512.5);
         Protocol.BalancerExplain be = new Protocol.BalancerExplain(0, member, "p2c", "probe", "queue length", 4.0,
                 List.of(view), List.of(decision));
+        Protocol.BalancerExplain weighted = new Protocol.BalancerExplain(1, member, "lin-ts", "cached", "weights", 4.0,
+                List.of(view), List.of(decision), new Protocol.WeightsAge(12, 0.0004, 0.002));
         return List.of(
+                weighted,
+                new Protocol.WeightsAge(3, 0.001, 0.003),
                 new Protocol.PrepareExperiment("exp-1", "{\"name\":\"x\"}", "/tmp", "p2c", 101, 1.0, List.of(0, 2), List.of(0), runner),
                 new Protocol.BeginRun("exp-1", 1_700_000_000_000_000L),
                 new Protocol.StopExperiment("exp-1"),

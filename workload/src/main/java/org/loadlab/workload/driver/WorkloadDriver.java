@@ -35,6 +35,7 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
     private final BalancerId[] balancers;
     private final NodeId[] nodes;
     private final KeySequence keys;
+    private org.loadlab.workload.keys.EndpointMix endpoints = org.loadlab.workload.keys.EndpointMix.NONE;
     private volatile long generated;
     private volatile boolean finished;
 
@@ -116,7 +117,7 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
             scheduleNext(env);
             return;
         }
-        BalancerMessage.Arrival a = new BalancerMessage.Arrival(generated, d, env.now(), keys.next());
+        BalancerMessage.Arrival a = new BalancerMessage.Arrival(generated, d, env.now(), keys.next(), endpoints.next());
         generated = generated + 1; // single writer; volatile so a live launcher can watch it
         env.send(balancers[split.pick()], a);
         scheduleNext(env);
@@ -129,6 +130,17 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
             return;
         }
         env.startTimer(ARRIVAL_TIMER, t - env.now(), NEXT);
+    }
+
+    /**
+     * Gives the requests endpoints drawn from {@code mix} (seed 003). Call before the run starts.
+     *
+     * @param mix the endpoint mix (its own random stream)
+     * @return this
+     */
+    public WorkloadDriver endpoints(org.loadlab.workload.keys.EndpointMix mix) {
+        this.endpoints = mix;
+        return this;
     }
 
     /** Requests generated so far. */

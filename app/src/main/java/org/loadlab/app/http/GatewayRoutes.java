@@ -1,0 +1,337 @@
+package org.loadlab.app.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.headers.RawHeader;
+import org.apache.pekko.http.javadsl.server.AllDirectives;
+import org.apache.pekko.http.javadsl.server.MethodRejection;
+import org.apache.pekko.http.javadsl.server.Rejection;
+import org.apache.pekko.http.javadsl.server.RejectionHandler;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
+import org.loadlab.node.protocol.Endpoints;
+import org.loadlab.shell.gateway.AutonomousStack;
+import org.loadlab.shell.gateway.GatewayCounters;
+import org.loadlab.shell.gateway.Strategies;
+
+/**
+ * Seed 003's HTTP gateway, the data plane in front of an {@link AutonomousStack} (Pekko HTTP,
+ * the seed's shapes):
+ * <pre>
+ *   GET  /auth /checkout /play-video /analytics /logs [?strategy=]   a request, routed to a node actor
+ *   GET  /explain-routing                                            weights, masks, breaker, per node
+ *   POST /chaos/inject?node_idx=i {fault_type, extra_latency_ms}     cpu_spike | error_spike | latency
+ *   POST /chaos/clear          GET|POST /strategy {strategy}          GET /metrics (Prometheus text)
+ * </pre>
+ * A routed request answers with the node's status (200, 500), 429 when shed, 503 when no node
+ * could take it or its failover failed, 504 when the gateway gave up waiting, and the headers
+ * {@code X-Routed-To}, {@code X-Routing-Mode}, {@code X-Decision-Reason}, {@code X-Proxy-Latency} (and LoadLab's
+ * {@code X-Backend-Latency}: decision to answer, so a client can tell what the gateway adds).
+ * Bad input (unknown strategy, node index, fault type, negative extra latency) is a 400
+ * problem+json naming the field, the value and what is allowed.
+ *
+ * <p>Source: seed 003 ({@code gateway.py}), SPEC.md §6.
+ */
+public final class GatewayRoutes extends AllDirectives {
+    /** How long a request waits for its outcome (the seed's 4 s per try, twice, and slack). */
+    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final AutonomousStack stack;
+    private final ConcurrentHashMap<String, LongAdder> requests = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, double[]> latency = new ConcurrentHashMap<>();
+
+    /** @param stack the live system the gateway routes into */
+    public GatewayRoutes(AutonomousStack stack) {
+        this.stack = stack;
+    }
+
+    /** Every route, with problem bodies for rejections and exceptions. */
+    public Route routes() {
+        List<Route> endpoints = new ArrayList<>();
+        for (int i = 0; i < Endpoints.NAMES.size(); i++) {
+            int endpoint = i;
+            endpoints.add(path(Endpoints.NAMES.get(i), () -> get(() -> parameterOptional("strategy",
+                    s -> request(endpoint, s)))));
+        }
+        endpoints.add(path("explain-routing", () -> get(this::explain)));
+        endpoints.add(pathPrefix("chaos", () -> concat(
+                path("inject", () -> post(() -> parameterOptional("node_idx", node ->
+                        entity(Unmarshaller.entityToString(), body -> inject(node, body))))),
+                path("clear", () -> post(() -> {
+                    stack.clear();
+                    return complete(json(200, JSON.createObjectNode().put("status", "cleared")));
+                })))));
+        endpoints.add(path("strategy", () -> concat(
+                get(() -> complete(json(200, JSON.createObjectNode().put("active_strategy",
+                        Strategies.seedName(stack.strategy()))))),
+                post(() -> entity(Unmarshaller.entityToString(), this::setStrategy)))));
+        endpoints.add(path("metrics", () -> get(this::metrics)));
+        return handleExceptions(org.apache.pekko.http.javadsl.server.ExceptionHandler.newBuilder()
+                        .match(Exception.class, e -> complete(ControlApi.problemResponse(500, "internal error", String.valueOf(e),
+                                null, null, null)))
+                        .build(),
+                () -> handleRejections(rejections(), () -> concat(endpoints.get(0),
+                        endpoints.subList(1, endpoints.size()).toArray(new Route[0]))));
+    }
+
+    private RejectionHandler rejections() {
+        List<String> paths = new ArrayList<>();
+        Endpoints.NAMES.forEach(n -> paths.add("/" + n));
+        paths.addAll(List.of("/explain-routing", "/chaos/inject", "/chaos/clear", "/strategy", "/metrics"));
+        return RejectionHandler.newBuilder()
+                .handleAll(MethodRejection.class, list -> {
+                    List<String> allowed = new ArrayList<>();
+                    list.forEach(r -> allowed.add(r.supported().name()));
+                    return extractRequest(req -> complete(ControlApi.problemResponse(405, "method not allowed",
+                            req.method().name() + " " + req.getUri().path() + " is not supported", "method", req.method().name(),
+                            allowed)));
+                })
+                .handleNotFound(extractRequest(req -> complete(ControlApi.problemResponse(404, "not found", "no resource "
+                        + req.getUri().path(), "path", req.getUri().path(), paths))))
+                .handleAll(Rejection.class, list -> complete(ControlApi.problemResponse(400, "bad request", String.valueOf(list),
+                        null, null, null)))
+                .build();
+    }
+
+    private static HttpResponse json(int status, JsonNode body) {
+        return HttpResponse.create().withStatus(status).withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON,
+                body.toString().getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static Route badRequest(String field, Object value, Object allowed, String detail) {
+        return new AllDirectives() { }.complete(ControlApi.problemResponse(400, "bad request", detail, field, value, allowed));
+    }
+
+    // ------------------------------------------------------------------ requests
+
+    private Route request(int endpoint, Optional<String> strategy) {
+        String policy = null;
+        if (strategy.isPresent()) {
+            Optional<String> p = Strategies.policyOf(strategy.get());
+            if (p.isEmpty()) {
+                return badRequest("strategy", strategy.get(), Strategies.SEED_NAMES,
+                        "unknown strategy '" + strategy.get() + "'; allowed " + Strategies.allowed());
+            }
+            policy = p.get();
+        }
+        long start = System.nanoTime();
+        String name = Endpoints.NAMES.get(endpoint);
+        CompletionStage<HttpResponse> answer = stack.route(policy, endpoint, REQUEST_TIMEOUT).thenApply(o -> {
+            double ms = (System.nanoTime() - start) / 1e6;
+            count(name, o.status(), ms);
+            return respond(name, endpoint, o, ms);
+        });
+        return completeWithFuture(answer);
+    }
+
+    private void count(String endpoint, int status, double ms) {
+        requests.computeIfAbsent(endpoint + "|" + status, k -> new LongAdder()).increment();
+        double[] l = latency.computeIfAbsent(endpoint, k -> new double[2]);
+        synchronized (l) {
+            l[0] += 1;
+            l[1] += ms / 1000.0;
+        }
+    }
+
+    private HttpResponse respond(String endpoint, int index, AutonomousStack.Outcome o, double ms) {
+        ObjectNode body = JSON.createObjectNode();
+        String routed = o.node() >= 0 ? "Node-" + (o.node() + 1) : "none";
+        body.put("status", switch (o.status()) {
+            case 200 -> "success";
+            case 429 -> "shedded";
+            case 500 -> "error";
+            default -> "unavailable";
+        });
+        body.put("endpoint", "/" + endpoint);
+        body.put("priority", Endpoints.PRIORITY_NAMES.get(Endpoints.priority(index)));
+        body.put("strategy", o.strategy());
+        body.put("routing_mode", o.mode());
+        body.put("routed_to", routed);
+        if (o.node() >= 0) {
+            body.put("node_idx", o.node());
+        }
+        body.put("balancer_status", o.coreStatus());
+        String reason = o.status() == 429
+                ? "QoS load shedding: mean cluster CPU above " + Math.round(stack.scenario().autonomy().shedding().cpuAbove() * 100)
+                + "%, low-priority request shed"
+                : "Strategy=" + o.mode() + "; Target=" + routed + "; Outcome=" + o.coreStatus();
+        return HttpResponse.create().withStatus(o.status())
+                .withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON, body.toString().getBytes(StandardCharsets.UTF_8)))
+                .addHeader(RawHeader.create("X-Routed-To", routed))
+                .addHeader(RawHeader.create("X-Routing-Mode", o.mode()))
+                .addHeader(RawHeader.create("X-Decision-Reason", reason))
+                .addHeader(RawHeader.create("X-Proxy-Latency", String.format(Locale.ROOT, "%.2f ms", ms)))
+                .addHeader(RawHeader.create("X-Backend-Latency", Double.isNaN(o.backendMs()) ? "none"
+                        : String.format(Locale.ROOT, "%.3f ms", o.backendMs())));
+    }
+
+    // ------------------------------------------------------------------ explanations, chaos, strategy
+
+    private Route explain() {
+        return completeWithFuture(stack.explain().thenApply(e -> {
+            ObjectNode out = JSON.createObjectNode();
+            out.put("active_strategy", e.activeStrategy());
+            out.put("circuit_breaker_tripped", e.breakerTripped());
+            out.put("weights_age_ms", Double.isNaN(e.weightsAgeSeconds()) ? null : e.weightsAgeSeconds() * 1000);
+            out.put("registered_instances_count", e.registered());
+            ArrayNode nodes = out.putArray("candidate_evaluations");
+            for (AutonomousStack.NodeExplain n : e.nodes()) {
+                if (!n.member()) {
+                    continue;
+                }
+                ObjectNode c = nodes.addObject();
+                c.put("node", "Node-" + (n.node() + 1));
+                c.put("name", "Instance-" + (n.node() + 1) + " (" + n.profile() + ")");
+                c.put("rl_weight", Math.round(n.weight() * 10000) / 10000.0);
+                c.put("rl_weight_percentage", String.format(Locale.ROOT, "%.1f%%", n.weight() * 100));
+                c.put("cpu_load", Double.isNaN(n.cpuPercent()) ? "unknown" : String.format(Locale.ROOT, "%.1f%%", n.cpuPercent()));
+                c.put("queue_depth", n.queue());
+                c.put("recent_p99_ms", Double.isNaN(n.recentP99Ms()) ? null : Math.round(n.recentP99Ms() * 10) / 10.0);
+                c.put("status", n.status());
+            }
+            return json(200, out);
+        }));
+    }
+
+    private Route inject(Optional<String> nodeParam, String body) {
+        if (nodeParam.isEmpty()) {
+            return badRequest("node_idx", null, "0.." + (stack.nodeCount() - 1), "POST /chaos/inject needs ?node_idx=i");
+        }
+        int node;
+        try {
+            node = Integer.parseInt(nodeParam.get().trim());
+        } catch (NumberFormatException e) {
+            return badRequest("node_idx", nodeParam.get(), "0.." + (stack.nodeCount() - 1), "node_idx must be a whole number");
+        }
+        if (node < 0 || node >= stack.nodeCount()) {
+            return badRequest("node_idx", node, "0.." + (stack.nodeCount() - 1), "no node " + node);
+        }
+        JsonNode b;
+        try {
+            b = body.isBlank() ? JSON.createObjectNode() : JSON.readTree(body);
+        } catch (java.io.IOException e) {
+            return badRequest("body", body, "a JSON object {fault_type, extra_latency_ms}", "not JSON: " + e.getMessage());
+        }
+        if (b == null || !b.isObject()) {
+            return badRequest("body", body, "a JSON object {fault_type, extra_latency_ms}", "not a JSON object");
+        }
+        JsonNode f = b.path("fault_type");
+        String fault = f.isMissingNode() ? "cpu_spike" : f.asText();
+        if (!f.isMissingNode() && !f.isTextual() || !AutonomousStack.FAULTS.contains(fault)) {
+            return badRequest("fault_type", f.isMissingNode() ? null : f, AutonomousStack.FAULTS, "unknown fault type " + f);
+        }
+        JsonNode x = b.path("extra_latency_ms");
+        if (!x.isMissingNode() && !x.isNumber()) {
+            return badRequest("extra_latency_ms", x, ">= 0 ms (a number)", "extra_latency_ms must be a number");
+        }
+        double extra = x.isMissingNode() ? 300.0 : x.asDouble();
+        if (!(extra >= 0 && extra <= 60_000)) {
+            return badRequest("extra_latency_ms", extra, "0..60000 ms", "extra_latency_ms must be between 0 and 60000");
+        }
+        stack.inject(node, fault, extra);
+        ObjectNode out = JSON.createObjectNode().put("status", "injected").put("node_idx", node).put("fault_type", fault)
+                .put("extra_latency_ms", extra);
+        return complete(json(200, out));
+    }
+
+    private Route setStrategy(String body) {
+        JsonNode b;
+        try {
+            b = JSON.readTree(body.isBlank() ? "{}" : body);
+        } catch (java.io.IOException e) {
+            return badRequest("body", body, "a JSON object {strategy}", "not JSON: " + e.getMessage());
+        }
+        JsonNode s = b == null ? null : b.get("strategy");
+        Optional<String> p = s == null || !s.isTextual() ? Optional.empty() : Strategies.policyOf(s.asText());
+        if (p.isEmpty()) {
+            return badRequest("strategy", s, Strategies.SEED_NAMES, "unknown strategy " + s + "; allowed " + Strategies.allowed());
+        }
+        stack.strategy(p.get());
+        return complete(json(200, JSON.createObjectNode().put("active_strategy", Strategies.seedName(p.get()))));
+    }
+
+    // ------------------------------------------------------------------ metrics
+
+    private Route metrics() {
+        return completeWithFuture(stack.explain().thenApply(e -> {
+            StringBuilder m = new StringBuilder();
+            m.append("# HELP loadlab_gateway_requests_total Gateway requests by endpoint and HTTP status.\n");
+            m.append("# TYPE loadlab_gateway_requests_total counter\n");
+            new TreeMap<>(snapshot(requests)).forEach((k, v) -> {
+                String[] kv = k.split("\\|");
+                m.append("loadlab_gateway_requests_total{endpoint=\"/").append(kv[0]).append("\",status=\"").append(kv[1])
+                        .append("\"} ").append(v).append('\n');
+            });
+            m.append("# HELP loadlab_gateway_latency_seconds Gateway latency (receipt to answer) by endpoint.\n");
+            m.append("# TYPE loadlab_gateway_latency_seconds summary\n");
+            new TreeMap<>(latency).forEach((k, v) -> {
+                synchronized (v) {
+                    m.append("loadlab_gateway_latency_seconds_count{endpoint=\"/").append(k).append("\"} ").append((long) v[0])
+                            .append('\n');
+                    m.append("loadlab_gateway_latency_seconds_sum{endpoint=\"/").append(k).append("\"} ")
+                            .append(String.format(Locale.ROOT, "%.6f", v[1])).append('\n');
+                }
+            });
+            GatewayCounters c = stack.counters();
+            m.append("# HELP loadlab_routing_mode_total Routed decisions by routing mode.\n");
+            m.append("# TYPE loadlab_routing_mode_total counter\n");
+            Map<String, Long> all = c.counters();
+            all.forEach((k, v) -> {
+                if (k.startsWith("routing_mode:")) {
+                    m.append("loadlab_routing_mode_total{mode=\"").append(k.substring("routing_mode:".length())).append("\"} ")
+                            .append(v).append('\n');
+                }
+            });
+            m.append("# HELP loadlab_events_total Counters of the cores (shed, retries, guardrail masks, control steps,"
+                    + " autoscaler actions, node errors).\n");
+            m.append("# TYPE loadlab_events_total counter\n");
+            all.forEach((k, v) -> {
+                if (!k.startsWith("routing_mode:")) {
+                    m.append("loadlab_events_total{event=\"").append(k).append("\"} ").append(v).append('\n');
+                }
+            });
+            m.append("# HELP loadlab_node_weight LinTS routing weight of each member node.\n");
+            m.append("# TYPE loadlab_node_weight gauge\n");
+            m.append("# HELP loadlab_node_masked 1 while a guardrail masks the node.\n# TYPE loadlab_node_masked gauge\n");
+            m.append("# HELP loadlab_node_cpu_percent Newest CPU of the node.\n# TYPE loadlab_node_cpu_percent gauge\n");
+            for (AutonomousStack.NodeExplain n : e.nodes()) {
+                String label = "{node=\"Node-" + (n.node() + 1) + "\",profile=\"" + n.profile() + "\"}";
+                m.append("loadlab_node_weight").append(label).append(' ').append(n.weight()).append('\n');
+                m.append("loadlab_node_masked").append(label).append(' ')
+                        .append(n.status().startsWith("MASKED") || n.status().equals("OFFLINE") ? 1 : 0).append('\n');
+                if (!Double.isNaN(n.cpuPercent())) {
+                    m.append("loadlab_node_cpu_percent").append(label).append(' ').append(n.cpuPercent()).append('\n');
+                }
+                m.append("loadlab_node_member").append(label).append(' ').append(n.member() ? 1 : 0).append('\n');
+            }
+            m.append("# HELP loadlab_circuit_breaker_tripped 1 while lin-ts's staleness circuit breaker is open.\n");
+            m.append("# TYPE loadlab_circuit_breaker_tripped gauge\n");
+            m.append("loadlab_circuit_breaker_tripped ").append(e.breakerTripped() ? 1 : 0).append('\n');
+            return HttpResponse.create().withStatus(200).withEntity(HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8,
+                    m.toString()));
+        }));
+    }
+
+    private static Map<String, Long> snapshot(ConcurrentHashMap<String, LongAdder> m) {
+        Map<String, Long> out = new TreeMap<>();
+        m.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
+}

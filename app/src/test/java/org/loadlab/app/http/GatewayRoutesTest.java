@@ -1,0 +1,202 @@
+package org.loadlab.app.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Duration;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.model.HttpRequest;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.http.javadsl.testkit.TestRoute;
+import org.apache.pekko.http.javadsl.testkit.TestRouteResult;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.loadlab.experiment.run.TestScenarios;
+import org.loadlab.experiment.scenario.Scenario;
+import org.loadlab.shell.gateway.AutonomousStack;
+
+/**
+ * Every endpoint of seed 003's HTTP gateway on Pekko HTTP's route testkit, against a live
+ * {@link AutonomousStack} (node, balancer and control-plane actors on real time): routed
+ * requests with their headers, per-request strategies, the strategy switch, explain-routing,
+ * chaos with its mask, QoS shedding (429), metrics, and every bad input as a 400 problem
+ * naming the field, the value and what is allowed.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class GatewayRoutesTest extends JupiterRouteTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private AutonomousStack stack;
+    private TestRoute route;
+
+    @BeforeAll
+    void startStack() {
+        Scenario s = TestScenarios.load("autonomous", "balancers.count = 5", "autoscaler.enabled = false", "nodes.count = 5");
+        stack = AutonomousStack.start(testKit.system(), s, "lin-ts", 101, null);
+        Route r = new GatewayRoutes(stack).routes();
+        route = testRoute(r);
+    }
+
+    @Override
+    public scala.concurrent.duration.FiniteDuration awaitDuration() {
+        return scala.concurrent.duration.FiniteDuration.apply(15, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
+    private static JsonNode body(TestRouteResult r) {
+        try {
+            return JSON.readTree(r.entityString());
+        } catch (java.io.IOException e) {
+            throw new AssertionError("not JSON: " + r.entityString(), e);
+        }
+    }
+
+    private static String header(TestRouteResult r, String name) {
+        return r.response().getHeader(name).map(h -> h.value()).orElse("");
+    }
+
+    private TestRouteResult post(String uri, String json) {
+        return route.run(HttpRequest.POST(uri).withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON, json)));
+    }
+
+    private static void problem(TestRouteResult r, String field, String value) {
+        r.assertStatusCode(400);
+        r.assertMediaType("application/problem+json");
+        JsonNode p = body(r);
+        assertEquals(field, p.get("field").asText(), p.toString());
+        if (value != null) {
+            assertEquals(value, p.get("value").asText(), p.toString());
+        }
+        assertTrue(p.has("allowed") && !p.get("allowed").isNull(), "names what is allowed: " + p);
+    }
+
+    @Test
+    @Order(1)
+    void everyEndpointRoutesToANodeActorAndAnswersWithTheSeedsHeaders() {
+        for (String endpoint : new String[] {"/auth", "/checkout", "/play-video", "/analytics", "/logs"}) {
+            TestRouteResult r = route.run(HttpRequest.GET(endpoint));
+            r.assertStatusCode(200);
+            assertTrue(header(r, "X-Routed-To").matches("Node-[1-5]"), r.response().toString());
+            assertTrue(!header(r, "X-Routing-Mode").isEmpty());
+            assertTrue(header(r, "X-Decision-Reason").startsWith("Strategy="));
+            assertTrue(header(r, "X-Proxy-Latency").endsWith(" ms"));
+            JsonNode b = body(r);
+            assertEquals("success", b.get("status").asText());
+            assertEquals(endpoint, b.get("endpoint").asText());
+        }
+        TestRouteResult p2c = route.run(HttpRequest.GET("/checkout?strategy=p2c"));
+        p2c.assertStatusCode(200);
+        p2c.assertHeaderExists("X-Routing-Mode", "p2c");
+        assertEquals("p2c", body(p2c).get("strategy").asText());
+        route.run(HttpRequest.GET("/auth?strategy=weighted_round_robin")).assertHeaderExists("X-Routing-Mode", "weighted_random");
+    }
+
+    @Test
+    @Order(2)
+    void linTsRoutesByPublishedWeightsOnceTheControlPlaneHasPublished() {
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() ->
+                !body(route.run(HttpRequest.GET("/explain-routing"))).get("circuit_breaker_tripped").asBoolean());
+        route.run(HttpRequest.GET("/auth")).assertHeaderExists("X-Routing-Mode", "lin_ts");
+        JsonNode e = body(route.run(HttpRequest.GET("/explain-routing")));
+        assertEquals("lin_ts", e.get("active_strategy").asText());
+        assertEquals(5, e.get("registered_instances_count").asInt());
+        JsonNode nodes = e.get("candidate_evaluations");
+        assertEquals(5, nodes.size());
+        double sum = 0;
+        int top = 0;
+        for (JsonNode n : nodes) {
+            sum += n.get("rl_weight").asDouble();
+            assertTrue(n.get("rl_weight_percentage").asText().endsWith("%"));
+            assertTrue(n.get("cpu_load").asText().endsWith("%"), n.toString());
+            assertTrue(n.has("queue_depth") && n.has("recent_p99_ms"));
+            top += n.get("status").asText().equals("TOP_CHOICE") ? 1 : 0;
+        }
+        assertEquals(1.0, sum, 0.01, "the weights sum to 1: " + nodes);
+        assertEquals(1, top, "one top choice: " + nodes);
+        assertEquals("Instance-1 (high-compute)", nodes.get(0).get("name").asText());
+    }
+
+    @Test
+    @Order(3)
+    void aCpuSpikeMasksTheNodeAndClearingRestoresIt() {
+        TestRouteResult r = post("/chaos/inject?node_idx=0", "{\"fault_type\": \"cpu_spike\", \"extra_latency_ms\": 300}");
+        r.assertStatusCode(200);
+        assertEquals("injected", body(r).get("status").asText());
+        Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> body(route.run(HttpRequest.GET("/explain-routing")))
+                .get("candidate_evaluations").get(0).get("status").asText().equals("MASKED_HIGH_CPU"));
+        for (int i = 0; i < 20; i++) {
+            TestRouteResult a = route.run(HttpRequest.GET("/auth?strategy=round_robin"));
+            assertTrue(!header(a, "X-Routed-To").equals("Node-1"), "round robin skips the masked node too");
+        }
+        post("/chaos/clear", "").assertStatusCode(200);
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !body(route.run(HttpRequest.GET("/explain-routing")))
+                .get("candidate_evaluations").get(0).get("status").asText().equals("MASKED_HIGH_CPU"));
+    }
+
+    @Test
+    @Order(4)
+    void withEveryNodeHotLowPriorityRequestsAreShedWith429() {
+        for (int j = 0; j < 5; j++) {
+            post("/chaos/inject?node_idx=" + j, "{\"fault_type\": \"cpu_spike\", \"extra_latency_ms\": 0}").assertStatusCode(200);
+        }
+        Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> route.run(HttpRequest.GET("/analytics")).response()
+                .status().intValue() == 429);
+        TestRouteResult shed = route.run(HttpRequest.GET("/logs"));
+        shed.assertStatusCode(429);
+        shed.assertHeaderExists("X-Routing-Mode", "qos_shed");
+        assertEquals("shedded", body(shed).get("status").asText());
+        TestRouteResult auth = route.run(HttpRequest.GET("/auth"));
+        assertTrue(auth.response().status().intValue() != 429, "high priority is never shed");
+        auth.assertHeaderExists("X-Routing-Mode", "fallback_all_masked_least_conn");
+        post("/chaos/clear", "").assertStatusCode(200);
+        // The CPUs cool down over the next ticks; the next test needs every mask lifted.
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+            for (JsonNode n : body(route.run(HttpRequest.GET("/explain-routing"))).get("candidate_evaluations")) {
+                if (n.get("status").asText().startsWith("MASKED")) {
+                    return false;
+                }
+            }
+            return true;
+        });
+    }
+
+    @Test
+    @Order(5)
+    void theStrategySwitchAndMetrics() {
+        post("/strategy", "{\"strategy\": \"round_robin\"}").assertStatusCode(200);
+        route.run(HttpRequest.GET("/strategy")).assertEntity("{\"active_strategy\":\"round_robin\"}");
+        route.run(HttpRequest.GET("/play-video")).assertHeaderExists("X-Routing-Mode", "round_robin");
+        post("/strategy", "{\"strategy\": \"lin-ts\"}").assertStatusCode(200);
+        TestRouteResult m = route.run(HttpRequest.GET("/metrics"));
+        m.assertStatusCode(200);
+        String text = m.entityString();
+        assertTrue(text.contains("loadlab_gateway_requests_total{endpoint=\"/auth\",status=\"200\"}"), text);
+        assertTrue(text.contains("loadlab_routing_mode_total{mode=\"lin_ts\"}"), text);
+        assertTrue(text.contains("loadlab_events_total{event=\"shed\"}"), text);
+        assertTrue(text.contains("loadlab_node_weight{node=\"Node-1\",profile=\"high-compute\"}"), text);
+        assertTrue(text.contains("loadlab_circuit_breaker_tripped "), text);
+    }
+
+    @Test
+    @Order(6)
+    void badInputIsA400ProblemNamingTheFieldTheValueAndWhatIsAllowed() {
+        problem(route.run(HttpRequest.GET("/auth?strategy=fastest")), "strategy", "fastest");
+        problem(post("/strategy", "{\"strategy\": \"fastest\"}"), "strategy", "fastest");
+        problem(post("/chaos/inject?node_idx=42", "{\"fault_type\": \"latency\"}"), "node_idx", "42");
+        problem(post("/chaos/inject?node_idx=two", "{}"), "node_idx", "two");
+        problem(post("/chaos/inject", "{}"), "node_idx", null);
+        problem(post("/chaos/inject?node_idx=1", "{\"fault_type\": \"meltdown\"}"), "fault_type", "meltdown");
+        problem(post("/chaos/inject?node_idx=1", "{\"fault_type\": \"latency\", \"extra_latency_ms\": -5}"),
+                "extra_latency_ms", "-5.0");
+        problem(post("/chaos/inject?node_idx=1", "not json"), "body", "not json");
+        TestRouteResult missing = route.run(HttpRequest.GET("/nowhere"));
+        missing.assertStatusCode(404);
+        missing.assertMediaType("application/problem+json");
+        route.run(HttpRequest.DELETE("/auth")).assertStatusCode(405);
+    }
+}

@@ -1,0 +1,57 @@
+package org.loadlab.balancer.core;
+
+import org.loadlab.node.protocol.BalancerMessage;
+import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.node.protocol.ResponseStatus;
+
+/**
+ * Where a balancer logs its decisions for off-policy evaluation: each routed first attempt
+ * with what the balancer knew of its pool (each node's requests in flight and newest load),
+ * the chosen node and the propensity the policy gave it, and later how the request ended.
+ * Called on the balancer's thread; an implementation buffers or writes.
+ *
+ * <p>Source: Dudík, Langford and Li, "Doubly Robust Policy Evaluation and Learning" (ICML 2011):
+ * logged (context, action, propensity, reward) tuples.
+ */
+public interface DecisionLog {
+    /**
+     * A request was routed.
+     *
+     * @param request the request
+     * @param decidedFrom when its decision started, seconds
+     * @param now when it was routed, seconds
+     * @param node the chosen node
+     * @param propensity the probability the policy gave the chosen node (NaN if it did not say)
+     * @param mode the decision's routing-mode counter name
+     * @param pool the pool's nodes (positions 0..poolSize−1 are valid; do not keep the array)
+     * @param poolSize nodes in the pool
+     * @param inFlight requests in flight per node index (do not keep the array)
+     * @param loads newest load per node index, or null when the balancer keeps none (do not keep the array)
+     */
+    void routed(BalancerMessage.Arrival request, double decidedFrom, double now, int node, double propensity, String mode,
+                int[] pool, int poolSize, int[] inFlight, LoadSnapshot[] loads);
+
+    /**
+     * A request ended: served, or failed with {@code status}.
+     *
+     * @param requestId the request
+     * @param status how it ended
+     * @param now when, seconds
+     */
+    void finished(long requestId, ResponseStatus status, double now);
+
+    /**
+     * A retry of a request (seed 003's failover) was routed to {@code node}. Default: nothing
+     * (a decision log keeps the first attempt's decision).
+     *
+     * @param requestId the request
+     * @param node the node the retry went to
+     * @param now when, seconds
+     */
+    default void retried(long requestId, int node, double now) {
+    }
+
+    /** A request was shed (HTTP 429) before any decision. Default: nothing. */
+    default void shed(BalancerMessage.Arrival request, double now) {
+    }
+}
