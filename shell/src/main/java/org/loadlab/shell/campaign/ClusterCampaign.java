@@ -25,6 +25,7 @@ import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.persistence.jdbc.testkit.javadsl.SchemaUtils;
 import org.loadlab.experiment.campaign.CampaignPlan;
 import org.loadlab.experiment.campaign.CampaignResults;
+import org.loadlab.shell.cluster.CampaignSharding;
 import org.loadlab.shell.cluster.ClusterMember;
 import org.loadlab.shell.cluster.MemberOptions;
 

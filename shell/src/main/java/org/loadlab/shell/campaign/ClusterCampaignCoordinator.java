@@ -20,7 +20,8 @@ import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
 import org.loadlab.experiment.campaign.CampaignPlan;
-import org.loadlab.shell.campaign.CampaignSharding.ExecuteRun;
+import org.loadlab.shell.cluster.CampaignSharding;
+import org.loadlab.shell.cluster.CampaignSharding.ExecuteRun;
 
 /**
  * Spreads a campaign's pending runs over the cluster and stores each result in the
@@ -38,10 +39,10 @@ import org.loadlab.shell.campaign.CampaignSharding.ExecuteRun;
  * (a resend that crossed the first answer) is stored once. Since runs are seeded, a run
  * redone elsewhere gives the same bytes.
  */
-final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignCoordinator.Message> {
+final class ClusterCampaignCoordinator extends AbstractBehavior<CampaignSharding.CoordinatorMessage> {
 
     /** Messages of the coordinator (the run entities' replies among them). */
-    public interface Message {
+    interface Message extends CampaignSharding.CoordinatorMessage {
     }
 
     private record Stored(int index) implements Message {
@@ -110,7 +111,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
      * @param placement filled with where runs ran
      * @param done completed when every run is stored (exceptionally on a failed run or a cluster without run members)
      */
-    static Behavior<Message> create(ActorRef<ExecuteRun> region, ActorRef<CampaignEntity.Command> entity, String campaignId,
+    static Behavior<CampaignSharding.CoordinatorMessage> create(ActorRef<ExecuteRun> region, ActorRef<CampaignEntity.Command> entity, String campaignId,
                                     List<CampaignPlan.PlannedRun> pending, String baseDir, Duration acceptTimeout,
                                     IntConsumer onStored, Placement placement, CompletableFuture<Done> done) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
@@ -120,7 +121,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
         }));
     }
 
-    private ClusterCampaignCoordinator(ActorContext<Message> context, ActorRef<ExecuteRun> region,
+    private ClusterCampaignCoordinator(ActorContext<CampaignSharding.CoordinatorMessage> context, ActorRef<ExecuteRun> region,
                                        ActorRef<CampaignEntity.Command> entity, String campaignId,
                                        List<CampaignPlan.PlannedRun> pending, String baseDir, Duration acceptTimeout,
                                        IntConsumer onStored, Placement placement, CompletableFuture<Done> done) {
@@ -153,7 +154,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
     }
 
     @Override
-    public Receive<Message> createReceive() {
+    public Receive<CampaignSharding.CoordinatorMessage> createReceive() {
         return newReceiveBuilder()
                 .onMessage(CampaignSharding.RunAccepted.class, this::onAccepted)
                 .onMessage(CampaignSharding.RunChunk.class, this::onChunk)
@@ -171,7 +172,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
                 r.spec().scenario().resolvedJson(), baseDir, r.spec().policy(), r.spec().seed(), getContext().getSelf().narrow()));
     }
 
-    private Behavior<Message> onAccepted(CampaignSharding.RunAccepted a) {
+    private Behavior<CampaignSharding.CoordinatorMessage> onAccepted(CampaignSharding.RunAccepted a) {
         if (outstanding.containsKey(a.index()) && lastSent.containsKey(a.index())) {
             acceptedBy.put(a.index(), a.member());
             anyAccepted = true;
@@ -180,7 +181,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
         return this;
     }
 
-    private Behavior<Message> onChunk(CampaignSharding.RunChunk c) {
+    private Behavior<CampaignSharding.CoordinatorMessage> onChunk(CampaignSharding.RunChunk c) {
         if (!outstanding.containsKey(c.index())) {
             return this; // stored already: a resend crossed the first answer
         }
@@ -204,7 +205,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
         return this;
     }
 
-    private Behavior<Message> onStoredRun(Stored s) {
+    private Behavior<CampaignSharding.CoordinatorMessage> onStoredRun(Stored s) {
         storing--;
         onStored.accept(s.index());
         if (storing == 0 && outstanding.isEmpty()) {
@@ -213,7 +214,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
         return this;
     }
 
-    private Behavior<Message> onFailed(CampaignSharding.RunFailed f) {
+    private Behavior<CampaignSharding.CoordinatorMessage> onFailed(CampaignSharding.RunFailed f) {
         CampaignPlan.PlannedRun r = outstanding.get(f.index());
         if (r == null) {
             return this;
@@ -222,7 +223,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
                 + r.spec().seed() + ") failed on " + f.member() + ": " + f.error());
     }
 
-    private Behavior<Message> onAbandoned(CampaignSharding.RunAbandoned a) {
+    private Behavior<CampaignSharding.CoordinatorMessage> onAbandoned(CampaignSharding.RunAbandoned a) {
         CampaignPlan.PlannedRun r = outstanding.get(a.index());
         if (r != null && a.member().equals(acceptedBy.get(a.index()))) {
             acceptedBy.remove(a.index());
@@ -232,7 +233,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
         return this;
     }
 
-    private Behavior<Message> onRemoved(Removed m) {
+    private Behavior<CampaignSharding.CoordinatorMessage> onRemoved(Removed m) {
         String address = m.event().member().address().toString();
         List<CampaignPlan.PlannedRun> lost = new ArrayList<>();
         for (Map.Entry<Integer, String> e : acceptedBy.entrySet()) {
@@ -264,7 +265,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
         return this;
     }
 
-    private Behavior<Message> onTick() {
+    private Behavior<CampaignSharding.CoordinatorMessage> onTick() {
         long now = System.nanoTime();
         if (!anyAccepted && !outstanding.isEmpty() && now - startNanos > acceptTimeout.toNanos()) {
             return fail("no cluster member took a run within " + acceptTimeout.toSeconds() + " s; do the members with the "
@@ -278,7 +279,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<ClusterCampaignC
         return this;
     }
 
-    private Behavior<Message> fail(String why) {
+    private Behavior<CampaignSharding.CoordinatorMessage> fail(String why) {
         done.completeExceptionally(new ClusterCampaign.Failed(why));
         return Behaviors.stopped();
     }

@@ -3,7 +3,6 @@ package org.loadlab.shell.cluster;
 import org.loadlab.shell.metrics.SinkFactory;
 
 import org.loadlab.experiment.campaign.CampaignResults;
-import org.loadlab.shell.campaign.CampaignSharding;
 
 import com.typesafe.config.Config;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package org.loadlab.shell.campaign;
+package org.loadlab.shell.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

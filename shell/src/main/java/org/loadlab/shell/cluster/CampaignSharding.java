@@ -1,4 +1,4 @@
-package org.loadlab.shell.campaign;
+package org.loadlab.shell.cluster;
 
 import java.util.Map;
 import java.util.function.Function;
@@ -15,7 +15,7 @@ import org.loadlab.kernel.CborSerializable;
  * Campaigns across a cluster with Pekko Cluster Sharding: the entity type whose entities
  * are single campaign runs ({@link CampaignRunEntity}, one entity per campaign and run
  * index, hosted by the members with the {@value #ROLE} role), and the messages between
- * them and the coordinator that spreads a campaign ({@link ClusterCampaign}).
+ * them and the coordinator that spreads a campaign ({@code shell.campaign.ClusterCampaign}).
  *
  * <p>Placement: run {@code i} lives in shard {@code i mod } {@value #SHARDS}; Pekko's
  * least-shard allocation hands each new shard to the member that has the fewest, so
@@ -36,7 +36,7 @@ public final class CampaignSharding {
     public static final String ROLE = "node";
 
     /** Shards of the entity type; more runs than this share shards, run i in shard i mod SHARDS. */
-    static final int SHARDS = 1000;
+    public static final int SHARDS = 1000;
 
     /** The dispatcher campaign runs simulate on: one thread per core of the member (reference.conf). */
     public static final String RUN_DISPATCHER = "loadlab.campaign.run-dispatcher";
@@ -78,8 +78,12 @@ public final class CampaignSharding {
         }
     }
 
+    /** What a campaign's coordinator accepts: the run entities' replies, and messages of its own. */
+    public interface CoordinatorMessage {
+    }
+
     /** What a campaign-run entity sends its coordinator. */
-    public sealed interface RunReply extends CborSerializable, ClusterCampaignCoordinator.Message {
+    public sealed interface RunReply extends CborSerializable, CoordinatorMessage {
     }
 
     /**
@@ -112,7 +116,7 @@ public final class CampaignSharding {
     }
 
     /** The shard of a run's entity id ({@code campaign#index}): the index modulo {@link #SHARDS}. */
-    static String shardOf(String entityId) {
+    public static String shardOf(String entityId) {
         int index = Integer.parseInt(entityId.substring(entityId.lastIndexOf('#') + 1));
         return String.valueOf(index % SHARDS);
     }

@@ -1,4 +1,4 @@
-package org.loadlab.shell.campaign;
+package org.loadlab.shell.cluster;
 
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -24,9 +24,9 @@ import org.loadlab.experiment.campaign.CampaignPlan;
 import org.loadlab.experiment.run.RunSpec;
 import org.loadlab.experiment.scenario.Scenario;
 import org.loadlab.experiment.scenario.ScenarioLoader;
-import org.loadlab.shell.campaign.CampaignSharding.ExecuteRun;
-import org.loadlab.shell.campaign.CampaignSharding.RunCommand;
-import org.loadlab.shell.campaign.CampaignSharding.RunReply;
+import org.loadlab.shell.cluster.CampaignSharding.ExecuteRun;
+import org.loadlab.shell.cluster.CampaignSharding.RunCommand;
+import org.loadlab.shell.cluster.CampaignSharding.RunReply;
 
 /**
  * One campaign run on a cluster member, as a sharded entity: it rebuilds the run's
