@@ -9,12 +9,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
@@ -27,7 +23,6 @@ import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 import org.loadlab.node.protocol.Endpoints;
 import org.loadlab.shell.gateway.AutonomousStack;
-import org.loadlab.shell.gateway.GatewayCounters;
 import org.loadlab.shell.gateway.Strategies;
 
 /**
@@ -37,7 +32,7 @@ import org.loadlab.shell.gateway.Strategies;
  *   GET  /auth /checkout /play-video /analytics /logs [?strategy=]   a request, routed to a node actor
  *   GET  /explain-routing                                            weights, masks, breaker, per node
  *   POST /chaos/inject?node_idx=i {fault_type, extra_latency_ms}     cpu_spike | error_spike | latency
- *   POST /chaos/clear          GET|POST /strategy {strategy}          GET /metrics (Prometheus text)
+ *   POST /chaos/clear          GET|POST /strategy {strategy}          GET /metrics (Kamon's Prometheus exposition)
  * </pre>
  * A routed request answers with the node's status (200, 500), 429 when shed, 503 when no node
  * could take it or its failover failed, 504 when the gateway gave up waiting, and the headers
@@ -54,8 +49,6 @@ public final class GatewayRoutes extends AllDirectives {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final AutonomousStack stack;
-    private final ConcurrentHashMap<String, LongAdder> requests = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, double[]> latency = new ConcurrentHashMap<>();
 
     /** @param stack the live system the gateway routes into */
     public GatewayRoutes(AutonomousStack stack) {
@@ -135,19 +128,11 @@ public final class GatewayRoutes extends AllDirectives {
         String name = Endpoints.NAMES.get(endpoint);
         CompletionStage<HttpResponse> answer = stack.route(policy, endpoint, REQUEST_TIMEOUT).thenApply(o -> {
             double ms = (System.nanoTime() - start) / 1e6;
-            count(name, o.status(), ms);
+            stack.metrics().answered("/" + name, Endpoints.PRIORITY_NAMES.get(Endpoints.priority(endpoint)), o.strategy(),
+                    o.status(), o.mode(), ms / 1000.0, o.backendMs() / 1000.0);
             return respond(name, endpoint, o, ms);
         });
         return completeWithFuture(answer);
-    }
-
-    private void count(String endpoint, int status, double ms) {
-        requests.computeIfAbsent(endpoint + "|" + status, k -> new LongAdder()).increment();
-        double[] l = latency.computeIfAbsent(endpoint, k -> new double[2]);
-        synchronized (l) {
-            l[0] += 1;
-            l[1] += ms / 1000.0;
-        }
     }
 
     private HttpResponse respond(String endpoint, int index, AutonomousStack.Outcome o, double ms) {
@@ -269,69 +254,9 @@ public final class GatewayRoutes extends AllDirectives {
 
     // ------------------------------------------------------------------ metrics
 
+    /** Kamon's Prometheus exposition of the stack's instruments (GatewayMetrics), as of Kamon's last tick. */
     private Route metrics() {
-        return completeWithFuture(stack.explain().thenApply(e -> {
-            StringBuilder m = new StringBuilder();
-            m.append("# HELP loadlab_gateway_requests_total Gateway requests by endpoint and HTTP status.\n");
-            m.append("# TYPE loadlab_gateway_requests_total counter\n");
-            new TreeMap<>(snapshot(requests)).forEach((k, v) -> {
-                String[] kv = k.split("\\|");
-                m.append("loadlab_gateway_requests_total{endpoint=\"/").append(kv[0]).append("\",status=\"").append(kv[1])
-                        .append("\"} ").append(v).append('\n');
-            });
-            m.append("# HELP loadlab_gateway_latency_seconds Gateway latency (receipt to answer) by endpoint.\n");
-            m.append("# TYPE loadlab_gateway_latency_seconds summary\n");
-            new TreeMap<>(latency).forEach((k, v) -> {
-                synchronized (v) {
-                    m.append("loadlab_gateway_latency_seconds_count{endpoint=\"/").append(k).append("\"} ").append((long) v[0])
-                            .append('\n');
-                    m.append("loadlab_gateway_latency_seconds_sum{endpoint=\"/").append(k).append("\"} ")
-                            .append(String.format(Locale.ROOT, "%.6f", v[1])).append('\n');
-                }
-            });
-            GatewayCounters c = stack.counters();
-            m.append("# HELP loadlab_routing_mode_total Routed decisions by routing mode.\n");
-            m.append("# TYPE loadlab_routing_mode_total counter\n");
-            Map<String, Long> all = c.counters();
-            all.forEach((k, v) -> {
-                if (k.startsWith("routing_mode:")) {
-                    m.append("loadlab_routing_mode_total{mode=\"").append(k.substring("routing_mode:".length())).append("\"} ")
-                            .append(v).append('\n');
-                }
-            });
-            m.append("# HELP loadlab_events_total Counters of the cores (shed, retries, guardrail masks, control steps,"
-                    + " autoscaler actions, node errors).\n");
-            m.append("# TYPE loadlab_events_total counter\n");
-            all.forEach((k, v) -> {
-                if (!k.startsWith("routing_mode:")) {
-                    m.append("loadlab_events_total{event=\"").append(k).append("\"} ").append(v).append('\n');
-                }
-            });
-            m.append("# HELP loadlab_node_weight LinTS routing weight of each member node.\n");
-            m.append("# TYPE loadlab_node_weight gauge\n");
-            m.append("# HELP loadlab_node_masked 1 while a guardrail masks the node.\n# TYPE loadlab_node_masked gauge\n");
-            m.append("# HELP loadlab_node_cpu_percent Newest CPU of the node.\n# TYPE loadlab_node_cpu_percent gauge\n");
-            for (AutonomousStack.NodeExplain n : e.nodes()) {
-                String label = "{node=\"Node-" + (n.node() + 1) + "\",profile=\"" + n.profile() + "\"}";
-                m.append("loadlab_node_weight").append(label).append(' ').append(n.weight()).append('\n');
-                m.append("loadlab_node_masked").append(label).append(' ')
-                        .append(n.status().startsWith("MASKED") || n.status().equals("OFFLINE") ? 1 : 0).append('\n');
-                if (!Double.isNaN(n.cpuPercent())) {
-                    m.append("loadlab_node_cpu_percent").append(label).append(' ').append(n.cpuPercent()).append('\n');
-                }
-                m.append("loadlab_node_member").append(label).append(' ').append(n.member() ? 1 : 0).append('\n');
-            }
-            m.append("# HELP loadlab_circuit_breaker_tripped 1 while lin-ts's staleness circuit breaker is open.\n");
-            m.append("# TYPE loadlab_circuit_breaker_tripped gauge\n");
-            m.append("loadlab_circuit_breaker_tripped ").append(e.breakerTripped() ? 1 : 0).append('\n');
-            return HttpResponse.create().withStatus(200).withEntity(HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8,
-                    m.toString()));
-        }));
-    }
-
-    private static Map<String, Long> snapshot(ConcurrentHashMap<String, LongAdder> m) {
-        Map<String, Long> out = new TreeMap<>();
-        m.forEach((k, v) -> out.put(k, v.sum()));
-        return out;
+        return complete(HttpResponse.create().withStatus(200).withEntity(HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8,
+                stack.metrics().scrape())));
     }
 }

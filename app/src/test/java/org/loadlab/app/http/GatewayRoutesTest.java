@@ -13,6 +13,7 @@ import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.javadsl.testkit.TestRoute;
 import org.apache.pekko.http.javadsl.testkit.TestRouteResult;
 import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -34,6 +35,11 @@ class GatewayRoutesTest extends JupiterRouteTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private AutonomousStack stack;
     private TestRoute route;
+
+    @AfterAll
+    void closeMetrics() {
+        stack.closeMetrics();
+    }
 
     @BeforeAll
     void startStack() {
@@ -170,16 +176,51 @@ class GatewayRoutesTest extends JupiterRouteTest {
     void theStrategySwitchAndMetrics() {
         post("/strategy", "{\"strategy\": \"round_robin\"}").assertStatusCode(200);
         route.run(HttpRequest.GET("/strategy")).assertEntity("{\"active_strategy\":\"round_robin\"}");
-        route.run(HttpRequest.GET("/play-video")).assertHeaderExists("X-Routing-Mode", "round_robin");
+        PrometheusText before = metricsAfterNextTick();
+        assertEquals(0, before.sum("loadlab_gateway_requests_total", "strategy", "round_robin", "endpoint", "/play-video"),
+                "no round-robin /play-video request yet");
+        for (int i = 0; i < 3; i++) {
+            route.run(HttpRequest.GET("/play-video")).assertHeaderExists("X-Routing-Mode", "round_robin");
+        }
         post("/strategy", "{\"strategy\": \"lin-ts\"}").assertStatusCode(200);
-        TestRouteResult m = route.run(HttpRequest.GET("/metrics"));
-        m.assertStatusCode(200);
-        String text = m.entityString();
-        assertTrue(text.contains("loadlab_gateway_requests_total{endpoint=\"/auth\",status=\"200\"}"), text);
-        assertTrue(text.contains("loadlab_routing_mode_total{mode=\"lin_ts\"}"), text);
-        assertTrue(text.contains("loadlab_events_total{event=\"shed\"}"), text);
-        assertTrue(text.contains("loadlab_node_weight{node=\"Node-1\",profile=\"high-compute\"}"), text);
-        assertTrue(text.contains("loadlab_circuit_breaker_tripped "), text);
+        // Kamon's reporter shows the instruments as of its last tick (every second).
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> metrics().sum("loadlab_gateway_requests_total",
+                "strategy", "round_robin", "endpoint", "/play-video") == 3);
+        PrometheusText m = metrics();
+        assertEquals(before.sum("loadlab_gateway_routing_mode_total", "strategy", "round_robin", "mode", "round_robin") + 3,
+                m.sum("loadlab_gateway_routing_mode_total", "strategy", "round_robin", "mode", "round_robin"));
+        assertEquals(3, m.sum("loadlab_gateway_request_latency_seconds_count", "strategy", "round_robin", "endpoint", "/play-video"));
+        assertTrue(m.sum("loadlab_gateway_requests_total", "endpoint", "/auth", "status", "200") > 0);
+        assertTrue(m.sum("loadlab_gateway_routing_mode_total", "mode", "lin_ts") > 0);
+        double shed = m.sum("loadlab_gateway_shed_total");
+        assertTrue(shed > 0, "test 4 shed requests");
+        assertEquals(shed, m.sum("loadlab_gateway_shed_total", "priority", "low"), "only low priority is shed");
+        assertEquals(shed, m.sum("loadlab_gateway_requests_total", "status", "429"));
+        assertTrue(m.sum("loadlab_gateway_control_steps_total") > 0, "the control plane stepped");
+        assertTrue(m.has("loadlab_gateway_node_weight") && m.has("loadlab_gateway_node_cpu"));
+        assertEquals(5, m.sum("loadlab_gateway_node_member"), "five members");
+        assertTrue(m.has("loadlab_gateway_circuit_breaker_tripped"));
+        // Each node shows one mask reason at 1 (the others it had at 0); the gauges are sampled, so wait for a tick
+        // that did not fall between a node's two updates.
+        Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> metrics().sum("loadlab_gateway_node_mask") == 5);
+    }
+
+    private String scrape() {
+        TestRouteResult r = route.run(HttpRequest.GET("/metrics"));
+        r.assertStatusCode(200);
+        return r.entityString();
+    }
+
+    private PrometheusText metrics() {
+        return new PrometheusText(scrape());
+    }
+
+    /** The metrics of a Kamon tick after this call: everything recorded before it (the weights' age changes every tick). */
+    private PrometheusText metricsAfterNextTick() {
+        String now = scrape();
+        String[] next = new String[1];
+        Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> !(next[0] = scrape()).equals(now));
+        return new PrometheusText(next[0]);
     }
 
     @Test

@@ -12,6 +12,8 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.actor.Cancellable;
+import org.loadlab.balancer.autoscale.Autoscaler;
 import org.loadlab.balancer.core.BalancerLogic;
 import org.loadlab.balancer.core.DecisionLog;
 import org.loadlab.balancer.lints.LinTsControlPlane;
@@ -36,6 +38,7 @@ import org.loadlab.shell.actor.LiveClock;
 import org.loadlab.shell.actor.LogicActor;
 import org.loadlab.shell.lints.PosteriorEntity;
 import org.loadlab.shell.lints.PosteriorKeeper;
+import org.loadlab.shell.metrics.GatewayMetrics;
 
 /**
  * Seed 003's system as a live data plane behind an HTTP gateway, in one JVM: the scenario's
@@ -44,7 +47,9 @@ import org.loadlab.shell.lints.PosteriorKeeper;
  * real time. A gateway request becomes an {@code Arrival} at the chosen strategy's balancer; the
  * balancer's decision log (its routing decision, its retry and how the request ended) answers it.
  * The shell only delivers messages and reads the cores; the cores decide. The stack's actors
- * live as long as the actor system that hosts them.
+ * live as long as the actor system that hosts them, and so do its Kamon metrics ({@link GatewayMetrics}: the cores'
+ * counters through each actor's sink, the requests through {@link #metrics()}, and the nodes', breaker's and
+ * autoscaler's gauges sampled from the cores every Kamon tick).
  *
  * <p>Source: seed 003 ({@code gateway.py}), SPEC.md §6.
  */
@@ -78,9 +83,10 @@ public final class AutonomousStack {
      * @param recentP99Ms the control plane's recent p99 of the node, ms
      * @param status MASKED_HIGH_CPU, OFFLINE (another mask), TOP_CHOICE or ACTIVE
      * @param member whether it is in the cluster now (autoscaled slots are not until started)
+     * @param mask why a guardrail masks it (the balancer's explanation, e.g. {@code cpu 0.97 > 0.85}), null when it is not
      */
     public record NodeExplain(int node, String profile, double weight, double cpuPercent, int queue, double recentP99Ms,
-                              String status, boolean member) {
+                              String status, boolean member, String mask) {
     }
 
     /**
@@ -100,13 +106,15 @@ public final class AutonomousStack {
     private final Scenario scenario;
     private final RunAssembly assembly;
     private final LiveClock clock;
-    private final GatewayCounters counters = new GatewayCounters();
+    private final GatewayMetrics metrics;
     private final List<ActorRef<Message>> nodes = new ArrayList<>();
     private final List<ActorRef<Message>> balancers = new ArrayList<>();
     private final List<ActorRef<Message>> services = new ArrayList<>();
     private final ConcurrentHashMap<Long, Pending> pending = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private volatile String strategy;
+    private ActorRef<Message> autoscaler;
+    private final Cancellable sampler;
 
     private static final class Pending {
         final CompletableFuture<Outcome> future = new CompletableFuture<>();
@@ -151,22 +159,31 @@ public final class AutonomousStack {
         this.strategy = defaultStrategy;
         this.assembly = RunAssembly.build(new RunSpec(scenario, defaultStrategy, seed), null, Strategies.POLICIES);
         this.clock = LiveClock.startingNow(1.0);
+        this.metrics = GatewayMetrics.start(system.settings().config());
         String prefix = "gateway-" + STACKS.incrementAndGet() + "-";
         Directory directory = new Directory();
         for (int j = 0; j < assembly.nodes().length; j++) {
-            nodes.add(spawn(directory, NodeId.of(j), assembly.nodes()[j], StreamSeeds.NODE, seed, prefix + "node-" + j));
+            nodes.add(spawn(directory, NodeId.of(j), assembly.nodes()[j], StreamSeeds.NODE, seed, prefix + "node-" + j,
+                    metrics.sink("node", "Node-" + (j + 1))));
         }
         for (int i = 0; i < assembly.balancers().length; i++) {
             BalancerLogic b = assembly.balancers()[i].decisionLog(new Answers(Strategies.SEED_NAMES.get(i)));
-            balancers.add(spawn(directory, new BalancerId(i), b, StreamSeeds.BALANCER, seed, prefix + "balancer-" + i));
+            balancers.add(spawn(directory, new BalancerId(i), b, StreamSeeds.BALANCER, seed, prefix + "balancer-" + i,
+                    metrics.sink("strategy", Strategies.SEED_NAMES.get(i))));
         }
         for (int v = 0; v < assembly.services().size(); v++) {
             Logic<? extends Message> service = assembly.services().get(v);
             if (store != null && service instanceof LinTsControlPlane cp) {
                 PosteriorKeeper.restore(system, store, cp, ASK);
             }
-            ActorRef<Message> ref = spawn(directory, new ServiceId(v), service, StreamSeeds.SERVICE, seed, prefix + "service-" + v);
+            String role = service instanceof LinTsControlPlane ? "control_plane" : service instanceof Autoscaler ? "autoscaler"
+                    : service.getClass().getSimpleName();
+            ActorRef<Message> ref = spawn(directory, new ServiceId(v), service, StreamSeeds.SERVICE, seed, prefix + "service-" + v,
+                    metrics.sink("service", role));
             services.add(ref);
+            if (service instanceof Autoscaler) {
+                autoscaler = ref;
+            }
             if (store != null && service instanceof LinTsControlPlane) {
                 system.systemActorOf(PosteriorKeeper.keeper(ref, store, Duration.ofSeconds(1)), prefix + "keeper", Props.empty());
             }
@@ -179,12 +196,39 @@ public final class AutonomousStack {
         nodes.forEach(r -> r.tell(start));
         balancers.forEach(r -> r.tell(start));
         services.forEach(r -> r.tell(start));
+        Duration tick = metrics.tickInterval();
+        this.sampler = system.scheduler().scheduleWithFixedDelay(tick, tick, this::sample, system.executionContext());
+        system.getWhenTerminated().thenRun(this::closeMetrics);
+    }
+
+    /**
+     * Stops sampling the gauges and removes the stack's instruments and reporter from Kamon (stopping Kamon if the
+     * gateway started it); idempotent, and done anyway when the actor system terminates. GET /metrics is empty after it.
+     */
+    public void closeMetrics() {
+        sampler.cancel();
+        metrics.close();
+    }
+
+    /** Sets the gauges from what the lin-ts balancer, the control plane and the autoscaler know now. */
+    private void sample() {
+        explain().thenAccept(e -> {
+            for (NodeExplain n : e.nodes()) {
+                metrics.node(n.node(), n.profile(), n.weight(), n.mask(), n.cpuPercent(), n.queue(), n.recentP99Ms(), n.member());
+            }
+            metrics.linTs(e.breakerTripped(), e.weightsAgeSeconds());
+        });
+        if (autoscaler != null) {
+            AskPattern.<Message, Integer>ask(autoscaler,
+                    replyTo -> new LogicActor.Inspect<>((logic, env) -> ((Autoscaler) logic).active(), replyTo), ASK,
+                    system.scheduler()).thenAccept(metrics::activeNodes);
+        }
     }
 
     private ActorRef<Message> spawn(Directory directory, Address address, Logic<? extends Message> logic, int kind, long seed,
-                                    String name) {
+                                    String name, org.loadlab.kernel.MetricsSink sink) {
         LogicActor.Wiring wiring = new LogicActor.Wiring(address, directory, clock, StreamSeeds.stream(seed, kind, address.index()),
-                counters, null);
+                sink, null);
         ActorRef<Message> ref = system.systemActorOf(LogicActor.create(logic, wiring), name, Props.empty());
         directory.bind(address, ref);
         return ref;
@@ -276,7 +320,7 @@ public final class AutonomousStack {
             List<NodeExplain> out = new ArrayList<>();
             for (NodeExplain n : e.nodes()) {
                 out.add(new NodeExplain(n.node(), n.profile(), n.weight(), n.cpuPercent(), n.queue(), p[n.node()], n.status(),
-                        n.member()));
+                        n.member(), n.mask()));
             }
             return new Explain(e.activeStrategy(), e.breakerTripped(), e.weightsAgeSeconds(), e.registered(), out);
         });
@@ -313,7 +357,7 @@ public final class AutonomousStack {
                     : !member[j] ? "NOT_REGISTERED" : j == top ? "TOP_CHOICE" : "ACTIVE";
             String profile = assembly.nodes()[j] instanceof ProfileNode pn ? pn.profile().name() : "queue";
             nodesOut.add(new NodeExplain(j, profile, mask != null || !member[j] ? 0 : policy.weight(j),
-                    s == null ? Double.NaN : s.cpu() * 100, s == null ? -1 : s.queueLength(), Double.NaN, status, member[j]));
+                    s == null ? Double.NaN : s.cpu() * 100, s == null ? -1 : s.queueLength(), Double.NaN, status, member[j], mask));
         }
         double age = Double.isNaN(policy.publishedAt()) ? Double.NaN : now - policy.publishedAt();
         return new Explain(Strategies.seedName(strategy), policy.tripped(now), age, registered, nodesOut);
@@ -370,9 +414,9 @@ public final class AutonomousStack {
         this.strategy = policy;
     }
 
-    /** The cores' counters. */
-    public GatewayCounters counters() {
-        return counters;
+    /** The stack's Kamon instruments (GET /metrics renders them; the gateway records its requests there). */
+    public GatewayMetrics metrics() {
+        return metrics;
     }
 
     /** Node slots (members and autoscaled slots). */
