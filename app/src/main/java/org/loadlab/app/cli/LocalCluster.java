@@ -173,10 +173,7 @@ public final class LocalCluster implements AutoCloseable {
      * @throws IllegalArgumentException naming the port and what it is for
      */
     static void requireFree(int port, String what) {
-        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
-            probe.setReuseAddress(true);
-            probe.bind(new java.net.InetSocketAddress("127.0.0.1", port));
-        } catch (IOException e) {
+        if (!Ports.free(java.net.InetAddress.getLoopbackAddress(), port)) {
             throw new IllegalArgumentException("port " + port + " on 127.0.0.1 is in use; it is " + what
                     + ". Stop the process using it (another local cluster?) or choose other ports");
         }

@@ -5,16 +5,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Checks an output directory before any run starts: it is created if missing and a file is
- * written to it and removed, so that an unwritable or invalid {@code --out} is bad input
- * (exit 2) at once instead of a failure after every run has finished.
+ * Checks an output or state directory before any work starts: it is created if missing and a
+ * file is written to it and removed, so that an unwritable or invalid {@code --out} (or
+ * {@code --state-dir}) is bad input (exit 2) at once instead of a failure after every run has
+ * finished, or a database's stack traces.
  */
 final class OutputDir {
     private OutputDir() {
     }
 
     /**
-     * Creates {@code dir} if needed and proves it writable.
+     * Creates {@code dir} if needed and proves it writable, as the directory of {@code --out}.
      *
      * @param dir the directory
      * @param given whether the user gave it with {@code --out} (else it is the default)
@@ -22,7 +23,21 @@ final class OutputDir {
      * @throws BadInputException naming {@code --out}, the path and why it cannot be used
      */
     static Path prepare(Path dir, boolean given) {
-        String what = given ? "--out = '" + dir + "'" : "the output directory " + dir + " (the default of --out)";
+        return prepare(dir, "--out", given);
+    }
+
+    /**
+     * Creates {@code dir} if needed and proves it writable.
+     *
+     * @param dir the directory
+     * @param flag the flag that gives it, e.g. {@code --state-dir}
+     * @param given whether the user gave it with {@code flag} (else it is the default)
+     * @return {@code dir}
+     * @throws BadInputException naming {@code flag}, the path and why it cannot be used
+     */
+    static Path prepare(Path dir, String flag, boolean given) {
+        String what = given ? flag + " = '" + dir + "'"
+                : (flag.equals("--out") ? "the output directory " : "the directory ") + dir + " (the default of " + flag + ")";
         if (dir.toString().isBlank()) {
             throw new BadInputException(what + ": empty; give a directory (it is created if missing)");
         }
@@ -40,7 +55,8 @@ final class OutputDir {
             Files.delete(probe);
         } catch (IOException | SecurityException e) {
             String why = e instanceof IOException io ? CliErrors.describe(io) : "not allowed (" + e.getMessage() + ")";
-            throw new BadInputException(what + ": cannot write there (" + why + "); choose a writable directory with --out DIR");
+            throw new BadInputException(what + ": cannot write there (" + why + "); choose a writable directory with " + flag
+                    + " DIR");
         }
         return dir;
     }

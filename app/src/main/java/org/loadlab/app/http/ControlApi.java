@@ -230,18 +230,14 @@ public final class ControlApi extends AllDirectives {
 
     /**
      * Largest request body accepted, bytes (1 MiB): a scenario or policy body is a few kB;
-     * a larger one gets 413 with a problem body naming the limit.
+     * a larger one gets 413 with a problem body naming the limit ({@link EdgeGuards}).
      */
-    public static final long MAX_BODY_BYTES = 1L << 20;
+    public static final long MAX_BODY_BYTES = EdgeGuards.MAX_BODY_BYTES;
 
     /** All routes, with problem bodies for rejections and exceptions. */
     public Route routes() {
-        return handleExceptions(org.apache.pekko.http.javadsl.server.ExceptionHandler.newBuilder()
-                        .match(org.apache.pekko.http.scaladsl.model.EntityStreamSizeException.class, e -> tooLarge())
-                        .match(Exception.class, e -> complete(problemResponse(500, "internal error",
-                                e.getMessage() != null ? e.getMessage() : "the request could not be handled", null, null, null)))
-                        .build(),
-                () -> handleRejections(rejections(), () -> withSizeLimit(MAX_BODY_BYTES, () -> concat(
+        return handleExceptions(EdgeGuards.exceptions(),
+                () -> handleRejections(rejections(), () -> EdgeGuards.withBodyLimit(() -> concat(
                         path("health", () -> get(this::health)),
                         path("cluster", () -> get(this::cluster)),
                         path("nodes", () -> get(() -> parameterOptional("experiment",
@@ -265,45 +261,6 @@ public final class ControlApi extends AllDirectives {
                                         entity(Unmarshaller.entityToString(), b -> chaos(b, true)))))))))));
     }
 
-    private Route tooLarge() {
-        return extractRequest(req -> complete(problemResponse(413, "payload too large", "the request body"
-                + req.entity().getContentLengthOption().stream().mapToObj(n -> " of " + n + " bytes").findFirst().orElse("")
-                + " is larger than the " + MAX_BODY_BYTES + " bytes (1 MiB) this API accepts", "body",
-                req.entity().getContentLengthOption().isPresent() ? req.entity().getContentLengthOption().getAsLong() : null,
-                "at most " + MAX_BODY_BYTES + " bytes")));
-    }
-
-    /** True if a rejection (or its cause) is a body over the size limit. */
-    private static boolean tooLarge(Iterable<Rejection> rejections) {
-        for (Rejection r : rejections) {
-            if (r instanceof org.apache.pekko.http.scaladsl.server.MalformedRequestContentRejection m
-                    && m.cause() instanceof org.apache.pekko.http.scaladsl.model.EntityStreamSizeException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** What a rejection means, in words (never a Pekko class name). */
-    private static String describe(Rejection r) {
-        if (r instanceof org.apache.pekko.http.scaladsl.server.MalformedRequestContentRejection m) {
-            return "the request body could not be read: " + m.message();
-        }
-        if (r instanceof org.apache.pekko.http.scaladsl.server.UnsupportedRequestContentTypeRejection u) {
-            return "unsupported Content-Type; send application/json";
-        }
-        if (r instanceof org.apache.pekko.http.scaladsl.server.MissingQueryParamRejection q) {
-            return "missing query parameter '" + q.parameterName() + "'";
-        }
-        if (r instanceof org.apache.pekko.http.scaladsl.server.MalformedQueryParamRejection q) {
-            return "query parameter '" + q.parameterName() + "': " + q.errorMsg();
-        }
-        if (r instanceof org.apache.pekko.http.scaladsl.server.RequestEntityExpectedRejection$) {
-            return "a request body is required (a JSON object)";
-        }
-        return "the request was refused (" + r.getClass().getSimpleName().replace("Rejection", "").replace("$", "") + ")";
-    }
-
     private RejectionHandler rejections() {
         return RejectionHandler.newBuilder()
                 .handleAll(MethodRejection.class, list -> {
@@ -315,9 +272,7 @@ public final class ControlApi extends AllDirectives {
                 .handleNotFound(extractRequest(req -> complete(problemResponse(404, "not found", "no resource "
                         + req.getUri().path(), "path", req.getUri().path(), List.of("/health", "/cluster", "/nodes",
                         "/experiments", "/experiments/{id}", "/experiments/{id}/rerun", "/policy", "/chaos/inject", "/chaos/clear", "/explain-routing")))))
-                .handleAll(Rejection.class, list -> tooLarge(list) ? tooLarge()
-                        : complete(problemResponse(400, "bad request", String.join("; ", list.stream().map(ControlApi::describe)
-                                .distinct().toList()), null, null, null)))
+                .handleAll(Rejection.class, EdgeGuards::otherRejections)
                 .build();
     }
 

@@ -7,9 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
@@ -38,8 +41,10 @@ import org.loadlab.shell.gateway.Strategies;
  * could take it or its failover failed, 504 when the gateway gave up waiting, and the headers
  * {@code X-Routed-To}, {@code X-Routing-Mode}, {@code X-Decision-Reason}, {@code X-Proxy-Latency} (and LoadLab's
  * {@code X-Backend-Latency}: decision to answer, so a client can tell what the gateway adds).
- * Bad input (unknown strategy, node index, fault type, negative extra latency) is a 400
- * problem+json naming the field, the value and what is allowed.
+ * Bad input (unknown strategy, node index, fault type, a missing {@code fault_type} or
+ * {@code strategy}, negative extra latency, a body field or query parameter the path does not
+ * know) is a 400 problem+json naming the field, the value and what is allowed; a body over
+ * 1 MiB is a 413 ({@link EdgeGuards}). {@code extra_latency_ms} defaults to 300 ms (SPEC.md §6).
  *
  * <p>Source: seed 003 ({@code gateway.py}), SPEC.md §6.
  */
@@ -55,33 +60,37 @@ public final class GatewayRoutes extends AllDirectives {
         this.stack = stack;
     }
 
-    /** Every route, with problem bodies for rejections and exceptions. */
+    /** Fields of a {@code POST /chaos/inject} body. */
+    static final Set<String> INJECT_FIELDS = Set.of("fault_type", "extra_latency_ms");
+    /** The extra latency of a fault when the body does not give one, ms (SPEC.md §6). */
+    static final double DEFAULT_EXTRA_LATENCY_MS = 300.0;
+
+    /**
+     * Every route, with problem bodies for rejections and exceptions, bodies limited to
+     * {@link EdgeGuards#MAX_BODY_BYTES} and unknown query parameters refused.
+     */
     public Route routes() {
         List<Route> endpoints = new ArrayList<>();
         for (int i = 0; i < Endpoints.NAMES.size(); i++) {
             int endpoint = i;
-            endpoints.add(path(Endpoints.NAMES.get(i), () -> get(() -> parameterOptional("strategy",
-                    s -> request(endpoint, s)))));
+            endpoints.add(path(Endpoints.NAMES.get(i), () -> get(() -> EdgeGuards.onlyParameters(Set.of("strategy"),
+                    () -> parameterOptional("strategy", s -> request(endpoint, s))))));
         }
-        endpoints.add(path("explain-routing", () -> get(this::explain)));
+        endpoints.add(path("explain-routing", () -> get(() -> EdgeGuards.onlyParameters(Set.of(), this::explain))));
         endpoints.add(pathPrefix("chaos", () -> concat(
-                path("inject", () -> post(() -> parameterOptional("node_idx", node ->
-                        entity(Unmarshaller.entityToString(), body -> inject(node, body))))),
-                path("clear", () -> post(() -> {
+                path("inject", () -> post(() -> EdgeGuards.onlyParameters(Set.of("node_idx"), () -> parameterOptional("node_idx",
+                        node -> entity(Unmarshaller.entityToString(), body -> inject(node, body)))))),
+                path("clear", () -> post(() -> EdgeGuards.onlyParameters(Set.of(), () -> {
                     stack.clear();
                     return complete(json(200, JSON.createObjectNode().put("status", "cleared")));
-                })))));
-        endpoints.add(path("strategy", () -> concat(
+                }))))));
+        endpoints.add(path("strategy", () -> EdgeGuards.onlyParameters(Set.of(), () -> concat(
                 get(() -> complete(json(200, JSON.createObjectNode().put("active_strategy",
                         Strategies.seedName(stack.strategy()))))),
-                post(() -> entity(Unmarshaller.entityToString(), this::setStrategy)))));
-        endpoints.add(path("metrics", () -> get(this::metrics)));
-        return handleExceptions(org.apache.pekko.http.javadsl.server.ExceptionHandler.newBuilder()
-                        .match(Exception.class, e -> complete(ControlApi.problemResponse(500, "internal error", String.valueOf(e),
-                                null, null, null)))
-                        .build(),
-                () -> handleRejections(rejections(), () -> concat(endpoints.get(0),
-                        endpoints.subList(1, endpoints.size()).toArray(new Route[0]))));
+                post(() -> entity(Unmarshaller.entityToString(), this::setStrategy))))));
+        endpoints.add(path("metrics", () -> get(() -> EdgeGuards.onlyParameters(Set.of(), this::metrics))));
+        return handleExceptions(EdgeGuards.exceptions(), () -> handleRejections(rejections(), () -> EdgeGuards.withBodyLimit(
+                () -> concat(endpoints.get(0), endpoints.subList(1, endpoints.size()).toArray(new Route[0])))));
     }
 
     private RejectionHandler rejections() {
@@ -98,8 +107,7 @@ public final class GatewayRoutes extends AllDirectives {
                 })
                 .handleNotFound(extractRequest(req -> complete(ControlApi.problemResponse(404, "not found", "no resource "
                         + req.getUri().path(), "path", req.getUri().path(), paths))))
-                .handleAll(Rejection.class, list -> complete(ControlApi.problemResponse(400, "bad request", String.valueOf(list),
-                        null, null, null)))
+                .handleAll(Rejection.class, EdgeGuards::otherRejections)
                 .build();
     }
 
@@ -110,6 +118,32 @@ public final class GatewayRoutes extends AllDirectives {
 
     private static Route badRequest(String field, Object value, Object allowed, String detail) {
         return new AllDirectives() { }.complete(ControlApi.problemResponse(400, "bad request", detail, field, value, allowed));
+    }
+
+    /** The body as a JSON object (an empty body is {@code {}}), or null if it is not one. */
+    private static ObjectNode object(String body) {
+        try {
+            JsonNode n = JSON.readTree(body.isBlank() ? "{}" : body);
+            return n instanceof ObjectNode o ? o : null;
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
+    private static Route notAnObject(String body, String example) {
+        return badRequest("body", body.length() > 200 ? body.substring(0, 200) + "..." : body, "a JSON object such as " + example,
+                "the request body is not a JSON object");
+    }
+
+    /** The first field of {@code o} not in {@code allowed}, or null. */
+    private static String unknownField(ObjectNode o, Set<String> allowed) {
+        for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!allowed.contains(f)) {
+                return f;
+            }
+        }
+        return null;
     }
 
     // ------------------------------------------------------------------ requests
@@ -208,25 +242,29 @@ public final class GatewayRoutes extends AllDirectives {
         if (node < 0 || node >= stack.nodeCount()) {
             return badRequest("node_idx", node, "0.." + (stack.nodeCount() - 1), "no node " + node);
         }
-        JsonNode b;
-        try {
-            b = body.isBlank() ? JSON.createObjectNode() : JSON.readTree(body);
-        } catch (java.io.IOException e) {
-            return badRequest("body", body, "a JSON object {fault_type, extra_latency_ms}", "not JSON: " + e.getMessage());
+        String example = "{\"fault_type\": \"cpu_spike\", \"extra_latency_ms\": 300}";
+        ObjectNode b = object(body);
+        if (b == null) {
+            return notAnObject(body, example);
         }
-        if (b == null || !b.isObject()) {
-            return badRequest("body", body, "a JSON object {fault_type, extra_latency_ms}", "not a JSON object");
+        String unknown = unknownField(b, INJECT_FIELDS);
+        if (unknown != null) {
+            return badRequest(unknown, b.get(unknown), new TreeSet<>(INJECT_FIELDS), "unknown field '" + unknown + "'");
         }
-        JsonNode f = b.path("fault_type");
-        String fault = f.isMissingNode() ? "cpu_spike" : f.asText();
-        if (!f.isMissingNode() && !f.isTextual() || !AutonomousStack.FAULTS.contains(fault)) {
-            return badRequest("fault_type", f.isMissingNode() ? null : f, AutonomousStack.FAULTS, "unknown fault type " + f);
+        JsonNode f = b.get("fault_type");
+        if (f == null) {
+            return badRequest("fault_type", null, AutonomousStack.FAULTS, "missing field fault_type, e.g. " + example);
         }
-        JsonNode x = b.path("extra_latency_ms");
-        if (!x.isMissingNode() && !x.isNumber()) {
-            return badRequest("extra_latency_ms", x, ">= 0 ms (a number)", "extra_latency_ms must be a number");
+        if (!f.isTextual() || !AutonomousStack.FAULTS.contains(f.asText())) {
+            return badRequest("fault_type", f, AutonomousStack.FAULTS, "unknown fault type " + f + "; allowed "
+                    + String.join(", ", AutonomousStack.FAULTS));
         }
-        double extra = x.isMissingNode() ? 300.0 : x.asDouble();
+        String fault = f.asText();
+        JsonNode x = b.get("extra_latency_ms");
+        if (x != null && !x.isNumber()) {
+            return badRequest("extra_latency_ms", x, "0..60000 ms (a number)", "extra_latency_ms must be a number");
+        }
+        double extra = x == null ? DEFAULT_EXTRA_LATENCY_MS : x.asDouble();
         if (!(extra >= 0 && extra <= 60_000)) {
             return badRequest("extra_latency_ms", extra, "0..60000 ms", "extra_latency_ms must be between 0 and 60000");
         }
@@ -237,14 +275,20 @@ public final class GatewayRoutes extends AllDirectives {
     }
 
     private Route setStrategy(String body) {
-        JsonNode b;
-        try {
-            b = JSON.readTree(body.isBlank() ? "{}" : body);
-        } catch (java.io.IOException e) {
-            return badRequest("body", body, "a JSON object {strategy}", "not JSON: " + e.getMessage());
+        ObjectNode b = object(body);
+        if (b == null) {
+            return notAnObject(body, "{\"strategy\": \"p2c\"}");
         }
-        JsonNode s = b == null ? null : b.get("strategy");
-        Optional<String> p = s == null || !s.isTextual() ? Optional.empty() : Strategies.policyOf(s.asText());
+        String unknown = unknownField(b, Set.of("strategy"));
+        if (unknown != null) {
+            return badRequest(unknown, b.get(unknown), List.of("strategy"), "unknown field '" + unknown + "'");
+        }
+        JsonNode s = b.get("strategy");
+        if (s == null) {
+            return badRequest("strategy", null, Strategies.SEED_NAMES, "missing field strategy, e.g. {\"strategy\": \"p2c\"};"
+                    + " allowed " + Strategies.allowed());
+        }
+        Optional<String> p = s.isTextual() ? Strategies.policyOf(s.asText()) : Optional.empty();
         if (p.isEmpty()) {
             return badRequest("strategy", s, Strategies.SEED_NAMES, "unknown strategy " + s + "; allowed " + Strategies.allowed());
         }

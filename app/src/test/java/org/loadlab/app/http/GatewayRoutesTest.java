@@ -27,8 +27,9 @@ import org.loadlab.shell.gateway.AutonomousStack;
  * Every endpoint of seed 003's HTTP gateway on Pekko HTTP's route testkit, against a live
  * {@link AutonomousStack} (node, balancer and control-plane actors on real time): routed
  * requests with their headers, per-request strategies, the strategy switch, explain-routing,
- * chaos with its mask, QoS shedding (429), metrics, and every bad input as a 400 problem
- * naming the field, the value and what is allowed.
+ * chaos with its mask, QoS shedding (429), metrics, every bad input (unknown or missing
+ * fields, unknown query parameters) as a 400 problem naming the field, the value and what is
+ * allowed, and a body over the limit as a 413.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class GatewayRoutesTest extends JupiterRouteTest {
@@ -235,9 +236,59 @@ class GatewayRoutesTest extends JupiterRouteTest {
         problem(post("/chaos/inject?node_idx=1", "{\"fault_type\": \"latency\", \"extra_latency_ms\": -5}"),
                 "extra_latency_ms", "-5.0");
         problem(post("/chaos/inject?node_idx=1", "not json"), "body", "not json");
+        problem(post("/chaos/inject?node_idx=1", "[1, 2]"), "body", "[1, 2]");
+        TestRouteResult typo = post("/chaos/inject?node_idx=1", "{\"fault_typ\": \"latency\"}");
+        problem(typo, "fault_typ", "latency");
+        assertTrue(body(typo).get("detail").asText().contains("unknown field 'fault_typ'"), body(typo).toString());
+        assertEquals("[\"extra_latency_ms\",\"fault_type\"]", body(typo).get("allowed").toString());
+        for (String none : new String[] {"", "{}", "{\"extra_latency_ms\": 50}"}) {
+            TestRouteResult r = post("/chaos/inject?node_idx=1", none);
+            problem(r, "fault_type", null);
+            assertTrue(body(r).get("detail").asText().startsWith("missing field fault_type"), body(r).toString());
+        }
+        problem(post("/chaos/inject?node_idx=1", "{\"fault_type\": 3}"), "fault_type", "3");
+        problem(post("/chaos/inject?node_idx=1", "{\"fault_type\": \"latency\", \"extra_latency_ms\": \"lots\"}"),
+                "extra_latency_ms", "lots");
+        TestRouteResult noStrategy = post("/strategy", "{}");
+        problem(noStrategy, "strategy", null);
+        assertTrue(body(noStrategy).get("detail").asText().startsWith("missing field strategy"), body(noStrategy).toString());
+        problem(post("/strategy", "{\"strategy\": \"p2c\", \"strategyy\": 1}"), "strategyy", "1");
+        problem(post("/strategy", "{\"strategy\": 7}"), "strategy", "7");
+        problem(post("/strategy", "p2c"), "body", "p2c");
+        TestRouteResult misspelt = route.run(HttpRequest.GET("/auth?stratgy=p2c"));
+        problem(misspelt, "stratgy", "p2c");
+        assertTrue(body(misspelt).get("detail").asText().contains("unknown query parameter 'stratgy'"), body(misspelt).toString());
+        assertEquals("[\"strategy\"]", body(misspelt).get("allowed").toString());
+        problem(post("/chaos/inject?node=1", "{\"fault_type\": \"latency\"}"), "node", "1");
+        problem(route.run(HttpRequest.GET("/explain-routing?verbose=1")), "verbose", "1");
+        problem(post("/chaos/clear?node_idx=1", ""), "node_idx", "1");
+        problem(post("/strategy?strategy=p2c", "{\"strategy\": \"p2c\"}"), "strategy", "p2c");
+        route.run(HttpRequest.GET("/strategy")).assertEntity("{\"active_strategy\":\"lin_ts\"}"); // nothing changed
         TestRouteResult missing = route.run(HttpRequest.GET("/nowhere"));
         missing.assertStatusCode(404);
         missing.assertMediaType("application/problem+json");
         route.run(HttpRequest.DELETE("/auth")).assertStatusCode(405);
+    }
+
+    @Test
+    @Order(7)
+    void theDefaultExtraLatencyIs300MsAndABodyOverTheLimitIsA413() {
+        TestRouteResult r = post("/chaos/inject?node_idx=2", "{\"fault_type\": \"latency\"}");
+        r.assertStatusCode(200);
+        assertEquals(300.0, body(r).get("extra_latency_ms").asDouble(), body(r).toString());
+        post("/chaos/clear", "").assertStatusCode(200);
+        byte[] huge = new byte[(int) ControlApi.MAX_BODY_BYTES + 1];
+        java.util.Arrays.fill(huge, (byte) ' ');
+        for (String uri : new String[] {"/chaos/inject?node_idx=1", "/strategy"}) {
+            TestRouteResult big = route.run(HttpRequest.POST(uri).withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON,
+                    huge)));
+            big.assertStatusCode(413);
+            big.assertMediaType("application/problem+json");
+            JsonNode p = body(big);
+            assertEquals("body", p.get("field").asText(), p.toString());
+            assertEquals(huge.length, p.get("value").asLong(), p.toString());
+            assertTrue(p.get("detail").asText().contains("1 MiB") && p.get("allowed").asText().contains("1048576"), p.toString());
+            assertTrue(!p.toString().contains("Rejection") && !p.toString().contains("Exception"), p.toString());
+        }
     }
 }
