@@ -85,6 +85,11 @@ final class BenchCommand implements Callable<Integer> {
             throw new BadInputException("--baseline compares the bare loop's workload, p2c with the probe model and no --set; "
                     + "was --policy " + policy + " --model " + model + (sets.isEmpty() ? "" : " --set " + sets));
         }
+        if (org.loadlab.balancer.policy.PolicyCatalog.find(policy).isEmpty()) {
+            throw new BadInputException("--policy = '" + policy + "': not a known policy; allowed: "
+                    + org.loadlab.balancer.policy.PolicyCatalog.names() + (policy.equalsIgnoreCase("jsq") ? " (JSQ is least-queue)" : ""));
+        }
+        scenario(nodes.get(0), requests); // every other key (--model, --set) is checked before the header too
         System.out.printf(Locale.ROOT, "Benchmark: %s, %s model, utilisation %.2f, exp(1) demand, Poisson arrivals, one thread%s%n",
                 policy, model, utilisation, repeat > 1 ? ", median of " + repeat + " runs per size" : "");
         double latency = scenario(100, 1).network().latency();

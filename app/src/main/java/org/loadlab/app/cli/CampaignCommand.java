@@ -196,15 +196,27 @@ final class CampaignCommand implements Callable<Integer> {
                 plan.description(), plan.runs().size(), where, CampaignStore.describe(dir, env), dir);
         String resume = "./loadlab campaign resume " + plan.id() + (outGiven ? " --out " + dir : "")
                 + (cluster != null ? " --cluster --seed-nodes " + String.join(",", cluster.seeds()) : "");
+        // The hook stays until the report is written: Ctrl-C while it is written says so too.
+        java.util.concurrent.atomic.AtomicBoolean reporting = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
         Thread hook = new Thread(() -> {
+            if (done.get()) {
+                return;
+            }
             CliErrors.interrupted();
             System.err.println();
-            System.err.println("interrupted: every run finished so far is stored in the campaign's journal in " + dir + ".");
-            System.err.println("Finish the campaign (without repeating those runs) with:  " + resume);
+            if (reporting.get()) {
+                System.err.println("interrupted while the report was written: every run is stored in the campaign's journal in "
+                        + dir + ", but the report (report.html, report.md, runs.csv, ...) is incomplete.");
+                System.err.println("Rebuild it (no run is repeated) with:  " + resume);
+            } else {
+                System.err.println("interrupted: every run finished so far is stored in the campaign's journal in " + dir + ".");
+                System.err.println("Finish the campaign (without repeating those runs) with:  " + resume);
+            }
         }, "loadlab-campaign-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
-        CampaignRunner.Outcome o;
         try {
+            CampaignRunner.Outcome o;
             if (cluster != null) {
                 try {
                     o = cluster.run(plan, dir, System.out, System.console() != null);
@@ -216,19 +228,64 @@ final class CampaignCommand implements Callable<Integer> {
             } else {
                 o = CampaignRunner.run(plan, dir, threads, CampaignResults::execute, System.out, System.console() != null);
             }
+            int ran = o.total() - o.resumedFrom();
+            System.out.printf(Locale.ROOT, "%d runs done (%d now, %d from the journal) in %.1f s%s%n", o.total(), ran,
+                    o.resumedFrom(), o.wallSeconds(), ran > 0 ? String.format(Locale.ROOT, ", %.1f runs/s", ran / o.wallSeconds()) : "");
+            reporting.set(true);
+            // report.html is written last: removed first, its presence means this report is whole
+            // (a re-report cut short must not leave the previous one looking finished).
+            Files.deleteIfExists(dir.resolve(REPORT));
+            if (Boolean.getBoolean(PAUSE_BEFORE_REPORT)) {
+                pauseForTests();
+            }
+            CampaignResults.report(plan, dir, o.runJsons(), svg);
+            done.set(true);
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
-                // shutting down: the hook prints the resume command
+                // shutting down: the hook prints how to finish or rebuild
             }
         }
-        int ran = o.total() - o.resumedFrom();
-        System.out.printf(Locale.ROOT, "%d runs done (%d now, %d from the journal) in %.1f s%s%n", o.total(), ran,
-                o.resumedFrom(), o.wallSeconds(), ran > 0 ? String.format(Locale.ROOT, ", %.1f runs/s", ran / o.wallSeconds()) : "");
-        CampaignResults.report(plan, dir, o.runJsons(), svg);
-        System.out.println("Report: " + dir.resolve("report.html") + " (and report.md, runs.csv, summary.csv, pairwise.csv, plots/)");
+        System.out.println("Report: " + dir.resolve(REPORT) + " (and report.md, runs.csv, summary.csv, pairwise.csv, plots/)");
         return 0;
+    }
+
+    /** The last file a report writes: its presence means the campaign is finished, runs and report. */
+    private static final String REPORT = org.loadlab.analysis.campaign.CampaignReport.REPORT_HTML;
+
+    /**
+     * System property (tests only): sleep before the report is written, so that a test can
+     * interrupt a campaign at that moment.
+     */
+    static final String PAUSE_BEFORE_REPORT = "loadlab.test.pause-before-report";
+
+    private static void pauseForTests() {
+        System.out.println("writing the report ...");
+        System.out.flush();
+        try {
+            Thread.sleep(30_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The state of the campaign in {@code dir} as {@code status} and {@code list} both print
+     * it: finished only once its report is written (the report's last file exists).
+     *
+     * @param dir the campaign's directory
+     * @param runsFinished whether the journal holds every run, or null if not read
+     * @param resume the command that finishes it
+     */
+    static String state(Path dir, Boolean runsFinished, String resume) {
+        if (Files.exists(dir.resolve(REPORT))) {
+            return "finished";
+        }
+        if (Boolean.TRUE.equals(runsFinished)) {
+            return "incomplete, report not written: " + resume;
+        }
+        return "incomplete: " + resume;
     }
 
     /** The plan of the campaign stored in {@code dir}. */
@@ -289,7 +346,29 @@ final class CampaignCommand implements Callable<Integer> {
             checkWorkers(workers);
             ClusterTarget target = ClusterTarget.of(cluster, seedNodes, clusterTimeout, workers);
             CampaignPlan plan = loader().load(campaign, seeds, sets);
+            warnOverridden(plan, sets, System.err);
             return execute(plan, dirOf(plan.id(), out), out != null, workers, svg, target);
+        }
+
+        /**
+         * Warns about every {@code --set} key the campaign itself sets at each run: a swept key
+         * (docs/campaigns.md: the sweep wins), {@code policies} (the campaign's list) and
+         * {@code seeds} (the campaign's seeds, or {@code --seeds}). The values were validated.
+         */
+        static void warnOverridden(CampaignPlan plan, List<String> sets, java.io.PrintStream err) {
+            if (sets.isEmpty()) {
+                return;
+            }
+            for (String key : org.loadlab.experiment.scenario.ScenarioLoader.applyOverrides(ConfigFactory.empty(), sets, "--set")
+                    .entrySet().stream().map(java.util.Map.Entry::getKey).sorted().toList()) {
+                String why = plan.sweepKeys().contains(key) ? "the campaign sweeps " + key + ", and the sweep's values win"
+                        + " (docs/campaigns.md); change the sweep in a campaign file to run other values"
+                        : key.equals("policies") ? "the campaign runs its own policies list; name them in a campaign file"
+                        : key.equals("seeds") ? "the campaign runs its own seeds; use --seeds A:B" : null;
+                if (why != null) {
+                    err.println("warning: --set " + key + " has no effect: " + why);
+                }
+            }
         }
     }
 
@@ -341,10 +420,10 @@ final class CampaignCommand implements Callable<Integer> {
             Path dir = dirOf(id, out);
             CampaignPlan plan = planFrom(dir, id);
             CampaignEntity.State s = CampaignRunner.status(plan.id(), dir);
+            String resume = "`loadlab campaign resume " + plan.id() + (out != null ? " --out " + out : "") + "`";
             System.out.printf(Locale.ROOT, "%s: %d of %d runs done (%.0f%%), %s%n", plan.id(), s.completed().size(),
                     plan.runs().size(), 100.0 * s.completed().size() / plan.runs().size(),
-                    s.finished() ? "finished" : s.started() ? "not finished: `loadlab campaign resume " + plan.id()
-                            + (out != null ? " --out " + out : "") + "`" : "not started");
+                    s.started() || s.finished() ? state(dir, s.finished(), resume) : "not started");
             return 0;
         }
     }
@@ -377,8 +456,7 @@ final class CampaignCommand implements Callable<Integer> {
                 JsonNode m = JSON.readTree(d.resolve(MANIFEST).toFile());
                 boolean atRoot = d.getParent() != null && sameFile(d.getParent(), root());
                 String id = m.path("id").asText();
-                String state = Files.exists(d.resolve("report.html")) ? "finished"
-                        : "incomplete: campaign resume " + id + (atRoot ? "" : " --out " + d);
+                String state = state(d, null, "campaign resume " + id + (atRoot ? "" : " --out " + d));
                 System.out.printf("%-32s %8d  %-40s %s%n", id, m.path("runs").asInt(), state, d);
             }
             return 0;

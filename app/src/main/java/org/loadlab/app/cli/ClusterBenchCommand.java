@@ -41,9 +41,11 @@ import picocli.CommandLine.Option;
  * docs/cluster.md ("Throughput and overload").
  */
 @Command(name = "cluster-bench", mixinStandardHelpOptions = true,
-        description = {"Benchmark the cluster on loopback: the bare-Pekko messaging baseline (same CBOR messages, p2c's",
-                "three round trips per request), a p2c rate sweep to saturation through local-cluster, twice the saturation",
-                "rate with and without admission control, and the decision p99 at half of it (docs/cluster.md)."})
+        description = {"Benchmark the cluster on loopback: throughput, overload and decision latency.",
+                "",
+                "The bare-Pekko messaging baseline (same CBOR messages, p2c's three round trips per request), a p2c rate "
+                        + "sweep to saturation through local-cluster, twice the saturation rate with and without admission "
+                        + "control, and the decision p99 at half of it (docs/cluster.md)."})
 public final class ClusterBenchCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -110,6 +112,9 @@ public final class ClusterBenchCommand implements Callable<Integer> {
         }
         if (!(step > 1) || maxSteps < 1 || bound < 0 || !(duration > warmup) || warmup < 0 || nodes < 2) {
             throw new BadInputException("need --step > 1, --max-steps >= 1, --bound >= 0, --duration > --warmup >= 0, --nodes >= 2");
+        }
+        if (out != null) {
+            OutputDir.prepareFile(out, "--out");
         }
         List<String> opts = memberJvmOpts.isEmpty() ? List.of("-Xmx512m", "-XX:+UseParallelGC") : memberJvmOpts;
         System.out.println("cluster-bench: JVM options " + opts + "; p2c, probe model, " + nodes + " nodes, deterministic demand"

@@ -20,8 +20,10 @@ import picocli.CommandLine.Option;
  * start, 2 for a bad flag.
  */
 @Command(name = "cluster", mixinStandardHelpOptions = true,
-        description = {"Run one member of a LoadLab cluster (Pekko Cluster): node actors, balancers, and/or the gateway",
-                "with the HTTP control API. Settings: loadlab-cluster.conf, application.conf, -D, environment (docs/cluster.md)."})
+        description = {"Run one member of a LoadLab cluster (Pekko Cluster).",
+                "",
+                "A member hosts node actors, balancers and/or the gateway with the HTTP control API. Settings: "
+                        + "loadlab-cluster.conf, application.conf, -D, environment (docs/cluster.md)."})
 public final class ClusterCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

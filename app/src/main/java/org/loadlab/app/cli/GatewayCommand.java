@@ -38,8 +38,10 @@ import picocli.CommandLine.Option;
  * Ctrl-C stop it quietly: unbind, then terminate the actor system.
  */
 @Command(name = "gateway", mixinStandardHelpOptions = true,
-        description = {"Seed 003's HTTP gateway (GET /auth /checkout /play-video /analytics /logs, /explain-routing,",
-                "/chaos/inject, /chaos/clear, /strategy, /metrics) over the live autonomous system (docs/autonomous.md)."})
+        description = {"Serve seed 003's HTTP gateway over the live autonomous system.",
+                "",
+                "Endpoints: GET /auth /checkout /play-video /analytics /logs, /explain-routing, /chaos/inject, "
+                        + "/chaos/clear, /strategy, /metrics (docs/autonomous.md)."})
 final class GatewayCommand implements Callable<Integer> {
     @Option(names = "--scenario", defaultValue = "autonomous", paramLabel = "NAME|FILE",
             description = "The cluster: nodes, guardrails, shedding, control plane, autoscaler (default autonomous).")

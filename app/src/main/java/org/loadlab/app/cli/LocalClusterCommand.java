@@ -22,8 +22,10 @@ import picocli.CommandLine.Option;
  * failed (its conservation check included) or did not finish; 2 for a bad flag.
  */
 @Command(name = "local-cluster", mixinStandardHelpOptions = true,
-        description = {"Start the docker-compose topology as local JVMs on 127.0.0.1: one balancer+gateway member",
-                "(HTTP control API) and N node members. PostgreSQL, Prometheus and Grafana are not started."})
+        description = {"Start the docker-compose cluster as local JVMs on 127.0.0.1.",
+                "",
+                "One balancer+gateway member (HTTP control API) and N node members. PostgreSQL, Prometheus and Grafana "
+                        + "are not started."})
 public final class LocalClusterCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
     @CommandLine.Spec

@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
  * intervals, per log and over all of them.
  */
 @Command(name = "ope", mixinStandardHelpOptions = true,
-        description = "Off-policy evaluation: estimate another policy's value on a decision log (IPS and SNIPS, 95% intervals).")
+        description = "Off-policy evaluation: estimate another policy's value on a decision log (IPS and SNIPS, 95%% intervals).")
 final class OpeCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "LOG", description = "Decision logs (CSV) written by simulate --decision-log.")
     private List<Path> logs;
@@ -49,6 +49,10 @@ final class OpeCommand implements Callable<Integer> {
         }
         List<List<DecisionLogFile.Entry>> all = new ArrayList<>();
         for (Path log : logs) {
+            if (Files.isDirectory(log)) {
+                throw new BadInputException("LOG = " + log + ": is a directory; ope takes decision-log files (decisions-*.csv),"
+                        + " e.g. " + log.resolve("decisions-p2c-101.csv") + " or " + log + "/decisions-*.csv");
+            }
             if (!Files.isRegularFile(log)) {
                 throw new BadInputException("LOG = " + log + ": no such file (write one with simulate --decision-log DIR)");
             }

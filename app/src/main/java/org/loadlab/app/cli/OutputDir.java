@@ -60,4 +60,26 @@ final class OutputDir {
         }
         return dir;
     }
+
+    /**
+     * Checks a file to be written at the end of a job ({@code --out FILE}) before the job
+     * starts: it must not be a directory, and its directory is created if missing and proved
+     * writable.
+     *
+     * @param file the file
+     * @param flag the flag that names it
+     * @return {@code file}
+     * @throws BadInputException naming {@code flag}, the path and why it cannot be used
+     */
+    static Path prepareFile(Path file, String flag) {
+        if (file.toString().isBlank()) {
+            throw new BadInputException(flag + " = '': empty; give a file name");
+        }
+        if (Files.isDirectory(file)) {
+            throw new BadInputException(flag + " = '" + file + "': is a directory; give a file name");
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        prepare(parent, flag, true);
+        return file;
+    }
 }

@@ -65,6 +65,9 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "N", description = "Parallel runs in sim mode (default: number of cores).")
     private Integer workers;
 
+    @picocli.CommandLine.Spec
+    private picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws IOException {
         if (!mode.equals("sim") && !mode.equals("live")) {
@@ -72,6 +75,10 @@ final class SimulateCommand implements Callable<Integer> {
         }
         if (decisionLog != null && mode.equals("live")) {
             throw new BadInputException("--decision-log = " + decisionLog + ": decision logs are written in sim mode; drop --mode live");
+        }
+        if (!mode.equals("live") && spec.commandLine().getParseResult().hasMatchedOption("--time-scale")) {
+            throw new BadInputException("--time-scale = " + trim(timeScale) + ": --time-scale applies to --mode live only"
+                    + " (a simulation runs as fast as it can); add --mode live or drop --time-scale");
         }
         if (!(timeScale > 0) || Double.isInfinite(timeScale) || timeScale > LiveRunner.MAX_TIME_SCALE) {
             throw new BadInputException("--time-scale = " + timeScale + ": must be a number in (0, " + LiveRunner.MAX_TIME_SCALE
@@ -103,6 +110,10 @@ final class SimulateCommand implements Callable<Integer> {
                     RunEstimate.bytes(RunEstimate.workingBytes(s)), RunEstimate.bytes(RunEstimate.keptBytes(s)),
                     RunEstimate.bytes(RunEstimate.SUMMARY_BYTES_PER_RUN), RunEstimate.bytes(heap),
                     (long) Math.ceil(estimate.heapBytes() / 0.9 / (1L << 30))));
+        }
+        if (decisionLog != null) {
+            checkDecisionLog(s);
+            OutputDir.prepare(decisionLog, "--decision-log", true);
         }
         Path dir = OutputDir.prepare(out != null ? out : Path.of("results", s.name()), out != null);
 
@@ -177,6 +188,26 @@ final class SimulateCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * Refuses {@code --decision-log} where nothing would be logged: decision logs record the
+     * balancers' routing decisions, which the reference model and the load-sharing protocols
+     * do not make (their logs would hold a header only, which {@code ope} cannot use).
+     *
+     * @throws BadInputException naming {@code --decision-log} and why
+     */
+    private void checkDecisionLog(Scenario s) {
+        String what = "--decision-log = '" + decisionLog + "': decision logs record balancer decisions";
+        if (s.isReferenceModel()) {
+            throw new BadInputException(what + ", and model = reference (the ASMF seed's step simulation) makes none;"
+                    + " drop --decision-log, or log a message-model scenario (e.g. --scenario quickstart)");
+        }
+        List<String> sharing = s.policies().stream().filter(Scenario::isLoadSharing).toList();
+        if (!sharing.isEmpty()) {
+            throw new BadInputException(what + ", and load-sharing protocols have none (the nodes pass requests among"
+                    + " themselves): " + String.join(", ", sharing) + "; drop them from --policies or drop --decision-log");
+        }
+    }
+
     /** One simulated run, logging its decisions when asked. */
     private SimulationRunner.Outcome simulate(RunSpec spec, java.util.function.Consumer<java.util.function.LongSupplier> onStart) {
         if (decisionLog == null) {
@@ -248,9 +279,14 @@ final class SimulateCommand implements Callable<Integer> {
             return true;
         }
 
-        synchronized void finish(double wall, boolean complete) throws IOException {
+        /**
+         * Finishes the files with the runs added so far.
+         *
+         * @return the number of runs the files hold, or -1 if they were already finished
+         */
+        synchronized int finish(double wall, boolean complete) throws IOException {
             if (finished) {
-                return;
+                return -1;
             }
             finished = true;
             files.commit();
@@ -266,29 +302,33 @@ final class SimulateCommand implements Callable<Integer> {
                         + " the job was interrupted (Ctrl-C) after %.0f s.%nRun the same command again for all of them.%n",
                         runs, planned, scenario, wall));
             }
+            return runs;
         }
 
         /** The shutdown hook: keeps the runs written so far of an interrupted job. */
         void onInterrupt() {
-            int kept;
             synchronized (this) {
                 if (finished) {
                     return;
                 }
                 interrupted = true;
                 CliErrors.interrupted();
-                kept = runs;
-                if (kept == 0) {
+                if (runs == 0) {
                     finished = true;
                     files.close(); // deletes the partial files; an earlier job's results stay
                     System.err.println("\ninterrupted before any run finished; nothing written");
                     return;
                 }
             }
-            System.err.printf(Locale.ROOT, "%ninterrupted: writing the %d of %d runs that have finished in plan order ...%n",
-                    kept, planned);
+            // Runs handed to add() meanwhile are written too: the count comes from finish(), which
+            // writes the files, so the message, results.* and INCOMPLETE.txt agree.
+            System.err.printf(Locale.ROOT, "%ninterrupted: writing the runs of the %d planned that have finished in plan order ...%n",
+                    planned);
             try {
-                finish((System.nanoTime() - startNanos) / 1e9, false);
+                int kept = finish((System.nanoTime() - startNanos) / 1e9, false);
+                if (kept < 0) {
+                    return; // the job finished its files first
+                }
                 System.err.printf(Locale.ROOT, "interrupted: wrote the %d of %d runs that had finished to %s (marked"
                         + " incomplete: %s, run-info.json \"complete\": false)%n", kept, planned, dir, INCOMPLETE);
             } catch (IOException | RuntimeException e) {
@@ -301,22 +341,69 @@ final class SimulateCommand implements Callable<Integer> {
     /** Marker file of a directory written by an interrupted job. */
     static final String INCOMPLETE = "INCOMPLETE.txt";
 
-    private String header(Scenario s, int runs, int threads) {
+    /** The seed's five node profiles, which docs/autonomous.md finds top out near 490 requests/s together. */
+    private static final List<String> SEED_PROFILES = List.of("high-compute", "standard-med", "standard-slow",
+            "unstable-jittery", "slow-legacy");
+
+    /**
+     * The header's line on nodes and load. A queue model has a capacity Σ c·μ_j in work units/s
+     * and a utilisation ρ = λ·E[S] / capacity. The reference model (the ASMF seed's step
+     * simulation) counts whole work units of its own ({@link org.loadlab.studies.asmf.ReferenceLoad}):
+     * the line gives λ in requests/s and, for Poisson arrivals, ρ in those units. Seed 003's
+     * profile nodes (latency grows with active requests, no fixed μ) have no ρ: the line gives
+     * λ in requests/s and the capacity docs/autonomous.md measured.
+     */
+    static String loadLine(Scenario s) {
         long first = s.seeds().get(0);
-        Topology topology = Topology.of(s, first);
-        double capacity = topology.capacity(s.nodes().servers());
+        String speeds = s.nodes().speedsPerSeed() ? ", mu_j redrawn per seed; seed " + first : "";
+        if (s.isReferenceModel()) {
+            // The model's own units (docs/asmf.md): a job adds max(1, ceil(S)) units, a backend serves floor(mu_j dt) a step.
+            org.loadlab.studies.asmf.ReferenceLoad load = org.loadlab.studies.asmf.ReferenceLoad.of(s);
+            String rho = s.arrivals().process().equals("poisson") ? String.format(Locale.ROOT, "; utilisation %.2f in the"
+                    + " model's units: %s units per request (docs/asmf.md)", load.utilisation(), num(load.unitsPerJob()))
+                    : " (docs/asmf.md)";
+            return String.format(Locale.ROOT, "%d nodes, model = reference (the ASMF seed's step simulation: capacity %s"
+                            + " work units/s of its own)%s, %s arrivals at %s, %s demand%s",
+                    s.nodes().count(), num(load.capacityUnitsPerSecond()), speeds, s.arrivals().process(), rate(s),
+                    s.demand().distribution(), rho);
+        }
+        if (s.autonomy().profileNodes()) {
+            List<String> all = s.autonomy().profiles().stream().map(org.loadlab.node.profile.NodeProfile::name).toList();
+            List<String> names = all.stream().filter(n -> !n.equals("autoscaled")).toList();
+            long slots = all.size() - names.size();
+            String capacity = names.equals(SEED_PROFILES)
+                    ? "; the seed's five profiles top out near 490 requests/s together: docs/autonomous.md"
+                    : "; no fixed capacity: docs/autonomous.md";
+            return String.format(Locale.ROOT, "%d profile nodes%s, nodes.model = profiles (%s%s), %s arrivals at %s",
+                    names.size(), slots > 0 ? " + " + slots + " autoscaler slots" : "", String.join(", ", names), capacity,
+                    s.arrivals().process(), rate(s));
+        }
+        double capacity = Topology.of(s, first).capacity(s.nodes().servers());
         double rho = s.arrivals().rate() > 0 ? s.arrivals().rate() * s.demand().mean() / capacity : s.arrivals().utilisation();
+        return String.format(Locale.ROOT, "%d nodes (capacity %.3g work units/s%s), %s arrivals at utilisation %.2f, %s demand",
+                s.nodes().count(), capacity, speeds, s.arrivals().process(), rho, s.demand().distribution());
+    }
+
+    /** The arrival rate in requests/s, or the utilisation it is set by. */
+    private static String rate(Scenario s) {
+        return s.arrivals().rate() > 0 ? num(s.arrivals().rate()) + " requests/s"
+                : String.format(Locale.ROOT, "utilisation %.2f of the nominal capacity", s.arrivals().utilisation());
+    }
+
+    /** {@code x} to 4 significant digits without trailing zeros: 60, 2.055, 100. */
+    private static String num(double x) {
+        return new java.math.BigDecimal(x).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+    }
+
+    private String header(Scenario s, int runs, int threads) {
         boolean peers = s.policies().stream().allMatch(Scenario::isLoadSharing);
         String routing = peers ? "peer load sharing (no balancer)"
                 : count(s.balancers().count(), "balancer", "balancers") + ", " + s.information().model() + " information model";
-        String speeds = s.nodes().speedsPerSeed() ? ", mu_j redrawn per seed; seed " + first : "";
         String bins = s.isBallsIntoBins() ? String.format(Locale.ROOT, "%n  balls into bins: %d balls into %d bins"
                 + " (no departures; max queue = max load)", s.requests(), s.nodes().count()) : "";
         return String.format(Locale.ROOT,
-                "Scenario %s: %s%n  %d nodes (capacity %.3g work units/s%s), %s arrivals at utilisation %.2f, %s demand, %s%s%n"
-                        + "  %s x %s = %s on %s",
-                s.name(), s.description(), s.nodes().count(), capacity, speeds, s.arrivals().process(), rho,
-                s.demand().distribution(), routing, bins, count(s.policies().size(), "policy", "policies"),
+                "Scenario %s: %s%n  %s, %s%s%n  %s x %s = %s on %s",
+                s.name(), s.description(), loadLine(s), routing, bins, count(s.policies().size(), "policy", "policies"),
                 count(s.seeds().size(), "seed", "seeds"), count(runs, "run", "runs"), count(threads, "worker", "workers"));
     }
 

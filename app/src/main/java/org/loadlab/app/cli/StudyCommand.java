@@ -14,7 +14,8 @@ import picocli.CommandLine.Parameters;
  * {@code loadlab study NAME [--seeds A:B] [--out DIR]}: runs one of the production studies
  * of docs/production.md (herding, cold-start, slow-host, retry-storm, scale-event) in the
  * simulation, prints its table and writes NAME.md, NAME.csv and NAME.png into DIR
- * (default {@code results/studies}). Exit code 2 for an unknown study or bad seeds.
+ * (default {@code results/studies}). Exit code 2 for an unknown study, bad seeds or an
+ * unusable {@code --out} (checked before the study runs).
  */
 @Command(name = "study", mixinStandardHelpOptions = true,
         description = "Run a production study (herding, cold-start, slow-host, retry-storm, scale-event, hash-remapping): table and plot.")
@@ -28,6 +29,9 @@ final class StudyCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/studies", description = "Output directory.")
     private Path out;
 
+    @picocli.CommandLine.Spec
+    private picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         if (!ProductionStudies.NAMES.contains(name)) {
@@ -40,6 +44,8 @@ final class StudyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new BadInputException("--seeds = '" + seeds + "': " + e.getMessage());
         }
+        // The output is checked before the study runs (seconds to minutes), not after.
+        OutputDir.prepare(out, spec.commandLine().getParseResult().hasMatchedOption("--out"));
         long t0 = System.nanoTime();
         StudyTable table = ProductionStudies.run(name, s, out);
         System.out.println(table.title());

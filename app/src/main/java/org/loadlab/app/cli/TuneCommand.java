@@ -84,6 +84,7 @@ final class TuneCommand implements Callable<Integer> {
         for (String n : names) {
             Scenarios.load(n, List.of(), "asmf", seedList.get(0) + ""); // validates each scenario first
         }
+        Path dir = OutputDir.prepare(out != null ? out : Path.of("results", "tuning", policy), out != null);
         int threads = workers != null ? workers : RunExecutor.defaultWorkers();
         int total = configs * names.size() * seedList.size();
         System.out.printf(Locale.ROOT, "Tuning asmf: %d configurations x %d scenarios x %d seeds = %d runs on %d worker(s)%n",
@@ -98,8 +99,6 @@ final class TuneCommand implements Callable<Integer> {
                     }
                 });
         double wall = (System.nanoTime() - t0) / 1e9;
-        Path dir = out != null ? out : Path.of("results", "tuning", policy);
-        Files.createDirectories(dir);
         Files.writeString(dir.resolve("tuning.csv"), csv(ranked));
         Files.writeString(dir.resolve("tuned-variants.conf"), campaign(ranked.subList(0, top), names));
         System.out.printf(Locale.ROOT, "%n%4s %6s %3s %7s %7s %7s %7s %8s %6s %6s %6s %11s %11s %10s %7s%n", "rank", "config", "k",

@@ -36,11 +36,17 @@ class InterruptTest {
         final StringBuffer err = new StringBuffer();
 
         Child(String... args) throws IOException {
+            this(List.of(), args);
+        }
+
+        Child(List<String> jvmOptions, String... args) throws IOException {
             List<String> cmd = new ArrayList<>();
             // SIGINT may be ignored by this JVM's parent (a background job); give the child the default.
             cmd.addAll(List.of("env", "--default-signal=INT"));
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            cmd.addAll(List.of("-Xmx512m", "-cp", System.getProperty("java.class.path"), LoadLabCli.class.getName()));
+            cmd.add("-Xmx512m");
+            cmd.addAll(jvmOptions);
+            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), LoadLabCli.class.getName()));
             cmd.addAll(List.of(args));
             process = new ProcessBuilder(cmd).start();
             drain(process.getInputStream(), out);
@@ -92,6 +98,8 @@ class InterruptTest {
         assertTrue(kept >= 2 && kept < 200, err);
         assertEquals(kept + 1, Files.readAllLines(out.resolve("results.csv")).size(), "header + one row per finished run");
         assertTrue(Files.readString(out.resolve(SimulateCommand.INCOMPLETE)).contains(kept + " of the 200 runs"));
+        assertEquals(kept, Pattern.compile("\"seed\" : ").matcher(Files.readString(out.resolve("results.json"))).results().count(),
+                "the message counts the runs results.json holds");
         String info = Files.readString(out.resolve("run-info.json"));
         assertTrue(info.contains("\"complete\" : false") && info.contains("\"runs_planned\" : 200"), info);
         assertTrue(Files.readString(out.resolve("results.json")).contains("\"seed\" : 1"), "finished runs in plan order");
@@ -117,5 +125,57 @@ class InterruptTest {
         assertTrue(Pattern.compile("288 runs done \\(\\d+ now, [1-9]\\d* from the journal\\)").matcher(again.out.toString()).find(),
                 again.out.toString());
         assertTrue(Files.isRegularFile(out.resolve("report.html")));
+    }
+
+    @Test
+    void ctrlCWhileTheReportIsWrittenSaysSoAndStatusAndListAgree() throws Exception {
+        Path file = Files.writeString(tmp.resolve("small.conf"), """
+                name = report-interrupt
+                seeds = "1:2"
+                scenarios = [ { scenario = quickstart, set { duration = 200, warmup = 10 } } ]
+                sweep { "arrivals.utilisation" = [0.5] }
+                policies = [random, p2c]
+                """);
+        Path out = tmp.resolve("campaign");
+        Path root = tmp.resolve("root");
+        Child c = new Child(List.of("-D" + CampaignCommand.PAUSE_BEFORE_REPORT + "=true", "-Dloadlab.campaigns.root=" + root),
+                "campaign", "run", file.toString(), "--workers", "1", "--out", out.toString());
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(100))
+                .until(() -> c.out.toString().contains("writing the report ..."));
+        c.interrupt();
+        assertEquals(130, c.exitCode(), c.err.toString());
+        String err = c.err.toString();
+        assertTrue(err.contains("interrupted while the report was written") && err.contains("the report (report.html"), err);
+        Matcher resume = Pattern.compile("\\./loadlab campaign resume (report-interrupt-[0-9a-f]+) --out (\\S+)").matcher(err);
+        assertTrue(resume.find(), err);
+        noStackTrace(c.out + "\n" + err);
+        assertFalse(Files.exists(out.resolve("report.html")));
+
+        String before = System.getProperty("loadlab.campaigns.root");
+        System.setProperty("loadlab.campaigns.root", root.toString());
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            assertEquals(0, LoadLabCli.commandLine().execute("campaign", "status", resume.group(1), "--out", out.toString()));
+            assertEquals(0, LoadLabCli.commandLine().execute("campaign", "list"));
+        } finally {
+            System.setOut(stdout);
+            if (before == null) {
+                System.clearProperty("loadlab.campaigns.root");
+            } else {
+                System.setProperty("loadlab.campaigns.root", before);
+            }
+        }
+        String shown = captured.toString(StandardCharsets.UTF_8);
+        assertTrue(shown.contains("4 of 4 runs done (100%), incomplete, report not written: `loadlab campaign resume "
+                + resume.group(1) + " --out " + out + "`"), shown);
+        assertTrue(Pattern.compile(resume.group(1) + "\\s+4\\s+incomplete: campaign resume").matcher(shown).find(), shown);
+        assertFalse(shown.contains("finished"), "neither says finished: " + shown);
+
+        Child again = new Child(List.of("-Dloadlab.campaigns.root=" + root), "campaign", "resume", resume.group(1),
+                "--out", out.toString());
+        assertEquals(0, again.exitCode(), again.err.toString());
+        assertTrue(Files.isRegularFile(out.resolve("report.html")), "resume rebuilds the report");
     }
 }

@@ -65,7 +65,8 @@ public final class CampaignLoader {
      * Loads a campaign with scenario overrides for every one of its scenarios (the CLI's
      * {@code campaign run --set key=value}). They are written into each scenario entry's
      * {@code set} block, so they are part of the stored definition (and of the campaign id):
-     * {@code campaign resume} repeats them. A sweep over the same key still varies it.
+     * {@code campaign resume} repeats them. A sweep over the same key still varies it (the
+     * override's value is validated all the same; the CLI warns that the sweep wins).
      *
      * @param nameOrFile built-in campaign name or a HOCON file
      * @param seedsOverride replaces the campaign's {@code seeds} when not null
@@ -181,7 +182,23 @@ public final class CampaignLoader {
         List<String> problems = new ArrayList<>();
         Set<String> seen = new java.util.HashSet<>();
         List<CampaignPlan.PlannedRun> runs = new ArrayList<>();
+        Set<String> swept = points.isEmpty() ? Set.of() : points.get(0).keySet();
         for (ScenarioRef ref : scenarioRefs) {
+            // A set key the sweep also varies is overridden at every point; its value is still
+            // checked, so that a wrong one is an error rather than silently ignored.
+            if (ref.overrides().stream().anyMatch(o -> swept.contains(o.substring(0, o.indexOf(" = "))))) {
+                List<String> own = new ArrayList<>(ref.overrides());
+                own.add("policies = [" + variants.get(0).policy() + "]");
+                try {
+                    scenarios.load(ref.scenario(), own);
+                } catch (ScenarioException e) {
+                    for (String p : e.problems()) {
+                        if (seen.add(ref.label() + "|" + p)) {
+                            problems.add(ref.label() + " (its set, before the sweep): " + p);
+                        }
+                    }
+                }
+            }
             for (Map<String, String> point : points) {
                 for (Variant v : variants) {
                     List<String> overrides = new ArrayList<>(ref.overrides());
@@ -287,7 +304,9 @@ public final class CampaignLoader {
             }
         }
         if (out.isEmpty() && r.problems().stream().noneMatch(p -> p.startsWith("policies"))) {
-            r.problem("policies", "empty; name at least one policy, e.g. policies = [random, p2c]");
+            r.problem("policies", "empty; name at least one of: " + PolicyCatalog.names() + ", or a preset: "
+                    + String.join(", ", new java.util.TreeSet<>(PRESETS.root().keySet())) + ", or a load-sharing protocol: "
+                    + String.join(", ", org.loadlab.node.sharing.SharingProtocol.names()));
         }
         return out;
     }

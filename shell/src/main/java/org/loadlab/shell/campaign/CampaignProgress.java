@@ -15,9 +15,9 @@ final class CampaignProgress implements AutoCloseable {
     private final ProgressBar bar;
     private final PrintStream log;
     private final int total;
-    private final long startNanos = System.nanoTime();
+    private final long startNanos;
     private final int startDone;
-    private int done;
+    private volatile int done; // volatile: the bar's render thread reads it through eta() without the lock
     private long lastLogNanos;
     private int lastLogDone;
 
@@ -25,18 +25,26 @@ final class CampaignProgress implements AutoCloseable {
      * @param name campaign id shown with the bar
      * @param total runs in the campaign
      * @param alreadyDone runs finished before this process started (resume)
+     * @param startNanos {@link System#nanoTime()} when the campaign started, before the journal
+     *     opened: runs are prefetched from then on, so the rate counts from then (as the final
+     *     summary's runs/s does), not from the first stored run
      * @param out where plain lines go when there is no terminal
      * @param terminal whether a terminal is attached
      */
-    CampaignProgress(String name, int total, int alreadyDone, PrintStream out, boolean terminal) {
+    CampaignProgress(String name, int total, int alreadyDone, long startNanos, PrintStream out, boolean terminal) {
         this.total = total;
+        this.startNanos = startNanos;
         this.done = alreadyDone;
         this.startDone = alreadyDone;
         this.lastLogDone = alreadyDone;
         if (terminal) {
+            // The bar's own speed and ETA count from its creation, after the runs prefetched while
+            // the journal opened: this class's rate() and eta() count from the campaign's start,
+            // and so does the elapsed time it shows.
             this.bar = new ProgressBarBuilder().setTaskName(name).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
-                    .setUnit(" runs", 1).showSpeed().setMaxRenderedLength(100).build();
-            this.bar.stepTo(alreadyDone);
+                    .setUnit(" runs", 1).startsFrom(alreadyDone, java.time.Duration.ofNanos(System.nanoTime() - startNanos))
+                    .setEtaFunction(state -> eta(System.nanoTime()))
+                    .setMaxRenderedLength(100).build();
             this.log = null;
         } else {
             this.bar = null;
@@ -45,17 +53,29 @@ final class CampaignProgress implements AutoCloseable {
         }
     }
 
+    /** Runs finished by this process per second since the campaign started (as the final summary counts). */
+    double rate(long nowNanos) {
+        return (done - startDone) / Math.max((nowNanos - startNanos) / 1e9, 1e-9);
+    }
+
+    /** Time left at {@link #rate(long)}; empty before the first run is stored. */
+    java.util.Optional<java.time.Duration> eta(long nowNanos) {
+        double rate = rate(nowNanos);
+        return rate > 0 ? java.util.Optional.of(java.time.Duration.ofMillis(Math.round((total - done) / rate * 1000)))
+                : java.util.Optional.empty();
+    }
+
     /** One more run is stored. */
     synchronized void step() {
         done++;
+        long now = System.nanoTime();
         if (bar != null) {
             bar.stepTo(done);
+            bar.setExtraMessage(String.format(Locale.ROOT, " %.1f runs/s", rate(now)));
             return;
         }
-        long now = System.nanoTime();
         if (done == total || now - lastLogNanos > 10_000_000_000L || done - lastLogDone >= Math.max(1, total / 10)) {
-            double seconds = (now - startNanos) / 1e9;
-            double rate = (done - startDone) / Math.max(seconds, 1e-9);
+            double rate = rate(now);
             double eta = rate > 0 ? (total - done) / rate : Double.NaN;
             log.printf(Locale.ROOT, "  %d/%d runs (%.0f%%), %.1f runs/s, ETA %.0f s%n", done, total, 100.0 * done / total, rate, eta);
             lastLogNanos = now;

@@ -86,7 +86,7 @@ public final class CampaignRunner {
             }
             RunPrefetch ahead = prefetch;
             CompletableFuture<Done> done = new CompletableFuture<>();
-            try (CampaignProgress progress = new CampaignProgress(plan.id(), plan.runs().size(), resumedFrom, out, terminal)) {
+            try (CampaignProgress progress = new CampaignProgress(plan.id(), plan.runs().size(), resumedFrom, t0, out, terminal)) {
                 system.systemActorOf(CampaignCoordinator.create(entity, pending, workers, ahead::result, i -> progress.step(), done),
                         "coordinator", org.apache.pekko.actor.typed.Props.empty());
                 await(done, "run the campaign");

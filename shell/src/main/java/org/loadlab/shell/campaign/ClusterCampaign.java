@@ -163,7 +163,7 @@ public final class ClusterCampaign implements AutoCloseable {
         CompletableFuture<Done> done = new CompletableFuture<>();
         ClusterCampaignCoordinator.Placement placement = new ClusterCampaignCoordinator.Placement();
         String baseDir = Path.of(".").toAbsolutePath().normalize().toString();
-        try (CampaignProgress progress = new CampaignProgress(plan.id(), plan.runs().size(), resumedFrom, out, terminal)) {
+        try (CampaignProgress progress = new CampaignProgress(plan.id(), plan.runs().size(), resumedFrom, t0, out, terminal)) {
             system.systemActorOf(ClusterCampaignCoordinator.create(region, entity, plan.id(), pending, baseDir, ACCEPT_TIMEOUT,
                     i -> progress.step(), placement, done), "cluster-campaign", Props.empty());
             try {

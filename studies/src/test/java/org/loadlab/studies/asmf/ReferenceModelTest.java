@@ -149,4 +149,15 @@ class ReferenceModelTest {
                 "the model's policies are the scenario loader's, in the seed's order");
         assertEquals(Scenario.Reference.POLICIES, Arrays.stream(SeedPolicy.values()).map(SeedPolicy::policyName).toList());
     }
+
+    @Test
+    void poissonSmallIsOverloadedInTheModelsOwnUnits() {
+        // docs/asmf.md: 60 jobs/s x 2.05 units = 123 units/s against 10 nodes x 10 units/s.
+        ReferenceLoad load = ReferenceLoad.of(TestScenarios.load("asmf-poisson-small"));
+        assertEquals(60, load.jobsPerSecond(), 1e-9);
+        assertEquals(1 / (1 - Math.exp(-1 / 1.5)), load.unitsPerJob(), 1e-12);
+        assertEquals(2.055, load.unitsPerJob(), 0.001);
+        assertEquals(100, load.capacityUnitsPerSecond(), 1e-9, "mu_j in [10, 20) serves 1 unit per 0.1 s step");
+        assertEquals(1.23, load.utilisation(), 0.005);
+    }
 }

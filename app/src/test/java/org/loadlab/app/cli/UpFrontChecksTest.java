@@ -1,0 +1,187 @@
+package org.loadlab.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loadlab.balancer.policy.PolicyCatalog;
+import picocli.CommandLine;
+
+/**
+ * Flags that would only fail (or do nothing) after the work are refused before it: exit
+ * code 2, a message naming the flag, the value and why; nothing is created. Each case is one
+ * a newcomer met from the README.
+ */
+class UpFrontChecksTest {
+    @TempDir
+    Path tmp;
+
+    /** Exit code, the command line's stderr and what went to {@code System.out} and {@code System.err}. */
+    private record Result(int code, String err, String stdout, String stderr) {
+        String allErr() {
+            return err + stderr;
+        }
+    }
+
+    private static synchronized Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream serr = new ByteArrayOutputStream();
+        PrintStream beforeOut = System.out;
+        PrintStream beforeErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(serr, true, StandardCharsets.UTF_8));
+        StringWriter err = new StringWriter();
+        int code;
+        try {
+            CommandLine cli = LoadLabCli.commandLine();
+            cli.setErr(new PrintWriter(err, true));
+            code = cli.execute(args);
+        } finally {
+            System.setOut(beforeOut);
+            System.setErr(beforeErr);
+        }
+        return new Result(code, err.toString(), out.toString(StandardCharsets.UTF_8), serr.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anOutThatIsAFileIsRefusedBeforeAStudyOrTuningRuns() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        long t0 = System.nanoTime();
+        Result study = run("study", "herding", "--seeds", "101:102", "--out", file.toString());
+        assertEquals(2, study.code(), study.allErr());
+        assertTrue(study.err().contains("--out = '" + file + "': is a file"), study.err());
+        assertFalse(study.stdout().contains("seeds"), "the study did not run: " + study.stdout());
+        Result tune = run("tune", "asmf", "--configs", "1", "--seeds", "101", "--out", file.toString());
+        assertEquals(2, tune.code(), tune.allErr());
+        assertTrue(tune.err().contains("--out = '" + file + "': is a file"), tune.err());
+        assertFalse(tune.stdout().contains("Tuning asmf"), "the tuning did not start: " + tune.stdout());
+        Result campaign = run("campaign", "run", "policy-sweep", "--seeds", "101", "--out", file.toString());
+        assertEquals(2, campaign.code(), campaign.allErr());
+        assertTrue(campaign.err().contains("--out = '" + file + "': is a file"), campaign.err());
+        assertFalse(campaign.stdout().contains("Campaign policy-sweep"), "no run started: " + campaign.stdout());
+        Result bench = run("cluster-bench", "--out", tmp.toString());
+        assertEquals(2, bench.code(), bench.allErr());
+        assertTrue(bench.err().contains("--out = '" + tmp + "': is a directory; give a file name"), bench.err());
+        assertTrue((System.nanoTime() - t0) / 1e9 < 20, "refused at once, not after the work");
+    }
+
+    @Test
+    void aDecisionLogWhereNothingIsLoggedIsRefused() throws Exception {
+        Path logs = tmp.resolve("logs");
+        Path out = tmp.resolve("out");
+        Result reference = run("simulate", "--scenario", "asmf-poisson-small", "--decision-log", logs.toString(),
+                "--out", out.toString());
+        assertEquals(2, reference.code(), reference.allErr());
+        assertTrue(reference.err().contains("--decision-log = '" + logs + "': decision logs record balancer decisions")
+                && reference.err().contains("model = reference"), reference.err());
+        Result sharing = run("simulate", "--scenario", "load-sharing", "--policies", "sender-random",
+                "--decision-log", logs.toString(), "--out", out.toString());
+        assertEquals(2, sharing.code(), sharing.allErr());
+        assertTrue(sharing.err().contains("--decision-log") && sharing.err().contains("load-sharing protocols have none")
+                && sharing.err().contains("sender-random"), sharing.err());
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        Result onAFile = run("simulate", "--scenario", "quickstart", "--decision-log", file.toString(), "--out", out.toString());
+        assertEquals(2, onAFile.code(), onAFile.allErr());
+        assertTrue(onAFile.err().contains("--decision-log = '" + file + "': is a file"), onAFile.err());
+        assertFalse(onAFile.stdout().contains("Scenario quickstart"), "refused before the header: " + onAFile.stdout());
+        assertFalse(Files.exists(out), "no --out directory is left behind");
+        assertFalse(Files.exists(logs), "no decision-log directory is left behind");
+    }
+
+    @Test
+    void timeScaleWithoutLiveModeIsRefused() {
+        Result r = run("simulate", "--scenario", "quickstart", "--time-scale", "5", "--out", tmp.resolve("out").toString());
+        assertEquals(2, r.code(), r.allErr());
+        assertTrue(r.err().contains("--time-scale = 5: --time-scale applies to --mode live only"), r.err());
+        assertFalse(Files.exists(tmp.resolve("out")));
+    }
+
+    @Test
+    void opeOnADirectorySaysItTakesDecisionLogFiles() {
+        Result r = run("ope", tmp.toString(), "--policy", "p2c");
+        assertEquals(2, r.code(), r.allErr());
+        assertTrue(r.err().contains("LOG = " + tmp + ": is a directory; ope takes decision-log files (decisions-*.csv)"), "ERR[" + r.err() + "] STDERR[" + r.stderr() + "] OUT[" + r.stdout() + "]");
+    }
+
+    @Test
+    void benchChecksThePolicyBeforeItsHeader() {
+        Result r = run("bench", "--policy", "jsq", "--nodes", "100", "--requests", "1000");
+        assertEquals(2, r.code(), r.allErr());
+        assertTrue(r.err().contains("--policy = 'jsq': not a known policy; allowed: " + PolicyCatalog.names()), r.err());
+        assertFalse(r.stdout().contains("Benchmark:"), "no header before the refusal: " + r.stdout());
+    }
+
+    @Test
+    void anEmptyPolicyListNamesEveryCatalogPolicy() throws Exception {
+        Result r = run("simulate", "--scenario", "quickstart", "--set", "policies=[]", "--out", tmp.toString());
+        assertEquals(2, r.code(), r.allErr());
+        for (PolicyCatalog.Entry e : PolicyCatalog.entries()) {
+            assertTrue(r.err().contains(e.name()), "the allowed names come from the catalog; missing " + e.name() + ": " + r.err());
+        }
+        assertTrue(r.err().contains("lin-ts") && r.err().contains("weighted-random"), r.err());
+        Path campaign = Files.writeString(tmp.resolve("none.conf"), "name = none\nscenarios = [quickstart]\npolicies = []\n");
+        Result c = run("campaign", "run", campaign.toString(), "--out", tmp.resolve("c").toString());
+        assertEquals(2, c.code(), c.allErr());
+        for (PolicyCatalog.Entry e : PolicyCatalog.entries()) {
+            assertTrue(c.err().contains(e.name()), "a campaign's empty list names the catalog too; missing " + e.name() + ": " + c.err());
+        }
+    }
+
+    @Test
+    void aSweptCampaignSetKeyWarnsAndAnInvalidValueIsStillRefused() {
+        Result invalid = run("campaign", "run", "policy-sweep", "--seeds", "101", "--set", "arrivals.utilisation=2",
+                "--out", tmp.resolve("c").toString());
+        assertEquals(2, invalid.code(), invalid.allErr());
+        assertTrue(invalid.err().contains("arrivals.utilisation = 2.0"), invalid.err());
+        assertFalse(Files.exists(tmp.resolve("c")), "nothing created");
+        // A valid value: the warning comes with the plan, before any run (here /proc stops it at once).
+        Result valid = run("campaign", "run", "policy-sweep", "--seeds", "101", "--set", "arrivals.utilisation=0.3",
+                "--set", "duration=100", "--out", "/proc/loadlab-campaign");
+        assertEquals(2, valid.code(), valid.allErr());
+        assertTrue(valid.stderr().contains("warning: --set arrivals.utilisation has no effect: the campaign sweeps"
+                + " arrivals.utilisation"), valid.stderr());
+        assertFalse(valid.stderr().contains("--set duration"), "an unswept key is no warning: " + valid.stderr());
+    }
+
+    @Test
+    void everyCommandDescriptionFormatsAndStartsWithACompleteSentence() {
+        for (Map.Entry<String, CommandLine> c : LoadLabCli.commandLine().getSubcommands().entrySet()) {
+            // picocli formats every description with String.format: a bare % warns on every usage message.
+            formats(c.getKey(), c.getValue());
+            String[] description = c.getValue().getCommandSpec().usageMessage().description();
+            assertTrue(description.length > 0, c.getKey() + " has a description");
+            String first = description[0];
+            assertTrue(first.endsWith(".") || first.endsWith(".)"), c.getKey() + ": the first line, which the command list"
+                    + " shows, is a complete sentence: '" + first + "'");
+            for (int i = 1; i < description.length; i++) {
+                assertFalse(!description[i].isEmpty() && !description[i - 1].isEmpty()
+                        && !description[i - 1].endsWith(".") && !description[i - 1].endsWith(":"),
+                        c.getKey() + ": a line break inside a sentence: '" + description[i - 1] + "' / '" + description[i] + "'");
+            }
+        }
+    }
+
+    private static void formats(String name, CommandLine c) {
+        List<String> lines = new java.util.ArrayList<>(List.of(c.getCommandSpec().usageMessage().description()));
+        c.getCommandSpec().options().forEach(o -> lines.addAll(List.of(o.description())));
+        for (String line : lines) {
+            try {
+                String.format(java.util.Locale.ROOT, line);
+            } catch (java.util.IllegalFormatException e) {
+                throw new AssertionError(name + ": description '" + line + "' is not a format string (escape % as %%)", e);
+            }
+        }
+        c.getSubcommands().forEach((n, sub) -> formats(name + " " + n, sub));
+    }
+}
