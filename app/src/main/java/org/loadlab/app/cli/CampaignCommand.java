@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.loadlab.shell.campaign.CampaignEntity;
@@ -17,6 +18,7 @@ import org.loadlab.experiment.campaign.CampaignLoader;
 import org.loadlab.experiment.campaign.CampaignPlan;
 import org.loadlab.experiment.campaign.CampaignResults;
 import org.loadlab.shell.campaign.CampaignRunner;
+import org.loadlab.shell.campaign.ClusterCampaign;
 import org.loadlab.shell.campaign.CampaignStore;
 import org.loadlab.experiment.run.RunEstimate;
 import org.loadlab.experiment.run.RunExecutor;
@@ -68,9 +70,70 @@ final class CampaignCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Where a campaign's runs go with {@code --cluster}: the cluster's seed nodes and how
+     * long to wait for it.
+     *
+     * @param seeds seed nodes (host:port or pekko:// addresses)
+     * @param timeout how long to wait for the cluster before refusing
+     * @param settings further Pekko settings of this process as a cluster member (key = value; tests shorten the
+     *     split brain resolver's stable-after with it, to match their members)
+     * @param env the environment the journal settings are read from ({@code LOADLAB_JDBC_URL} ...; the process's)
+     */
+    record ClusterTarget(List<String> seeds, java.time.Duration timeout, List<String> settings, Map<String, String> env) {
+        /** The default seed: the gateway member of {@code local-cluster} (and of {@code cluster} without --port). */
+        static final String DEFAULT_SEED = "127.0.0.1:2551";
+        /** Default of --cluster-timeout, seconds. */
+        static final int DEFAULT_TIMEOUT = 20;
+
+        /**
+         * The target the flags describe, or null without {@code --cluster}.
+         *
+         * @throws BadInputException naming the flag, if a cluster flag is given without --cluster, a seed is malformed,
+         *     the timeout is out of range, or --workers is given with --cluster
+         */
+        static ClusterTarget of(boolean cluster, List<String> seedNodes, Integer timeoutSeconds, Integer workers) {
+            if (!cluster) {
+                if (seedNodes != null) {
+                    throw new BadInputException("--seed-nodes = " + String.join(",", seedNodes) + ": only with --cluster");
+                }
+                if (timeoutSeconds != null) {
+                    throw new BadInputException("--cluster-timeout = " + timeoutSeconds + ": only with --cluster");
+                }
+                return null;
+            }
+            if (workers != null) {
+                throw new BadInputException("--workers = " + workers + ": does not apply with --cluster (each member runs as"
+                        + " many runs at once as it has cores; set loadlab.campaign.run-dispatcher on the members to change it)");
+            }
+            List<String> seeds = seedNodes != null ? seedNodes : List.of(DEFAULT_SEED);
+            List<String> problems = new org.loadlab.shell.cluster.MemberOptions(null, null, null, seeds, null, null, null,
+                    List.of()).problems();
+            if (!problems.isEmpty()) {
+                throw new BadInputException(String.join("; ", problems));
+            }
+            int t = timeoutSeconds != null ? timeoutSeconds : DEFAULT_TIMEOUT;
+            if (t < 1 || t > 600) {
+                throw new BadInputException("--cluster-timeout = " + t + ": must be in [1, 600] seconds");
+            }
+            return new ClusterTarget(seeds, java.time.Duration.ofSeconds(t), List.of(), System.getenv());
+        }
+    }
+
     /** Runs a plan in {@code dir} and writes its results and report. */
     static int execute(CampaignPlan plan, Path dir, boolean outGiven, Integer workers, boolean svg) throws IOException {
-        int threads = workers != null ? workers : RunExecutor.defaultWorkers();
+        return execute(plan, dir, outGiven, workers, svg, null);
+    }
+
+    /**
+     * Runs a plan in {@code dir}, on this machine or spread over a cluster, and writes its
+     * results and report (the same files either way).
+     *
+     * @param target the cluster to run on, or null for this machine
+     */
+    static int execute(CampaignPlan plan, Path dir, boolean outGiven, Integer workers, boolean svg, ClusterTarget target)
+            throws IOException {
+        int threads = target != null ? 1 : workers != null ? workers : RunExecutor.defaultWorkers();
         Path manifest = dir.resolve(MANIFEST);
         if (Files.exists(manifest)) {
             String existing = JSON.readTree(manifest.toFile()).path("id").asText();
@@ -88,6 +151,25 @@ final class CampaignCommand implements Callable<Integer> {
                     plan.id(), plan.runs().size(), RunEstimate.bytes(estimate.heapBytes()), RunEstimate.bytes(heap),
                     (long) Math.ceil(estimate.heapBytes() / 0.9 / (1L << 30))));
         }
+        ClusterCampaign cluster = null;
+        if (target != null) {
+            try {
+                cluster = ClusterCampaign.connect(target.seeds(), dir, target.env(), target.timeout(), target.settings());
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException("--cluster: " + e.getMessage());
+            }
+        }
+        try {
+            return execute(plan, dir, outGiven, svg, threads, estimate, cluster, target != null ? target.env() : System.getenv());
+        } finally {
+            if (cluster != null) {
+                cluster.close();
+            }
+        }
+    }
+
+    private static int execute(CampaignPlan plan, Path dir, boolean outGiven, boolean svg, int threads, RunEstimate estimate,
+                               ClusterCampaign cluster, Map<String, String> env) throws IOException {
         OutputDir.prepare(dir, outGiven);
         if (estimate.isLong()) {
             System.out.printf(Locale.ROOT, "  a long campaign: about %.3g requests in all; progress below%n", estimate.totalRequests());
@@ -106,11 +188,14 @@ final class CampaignCommand implements Callable<Integer> {
         m.put("description", plan.description());
         m.put("runs", plan.runs().size());
         m.set("definition", JSON.readTree(plan.definitionJson()));
-        JSON.writeValue(manifest.toFile(), m);
+        JSON.writeValue(dir.resolve(MANIFEST).toFile(), m);
 
-        System.out.printf(Locale.ROOT, "Campaign %s: %s%n  %d runs on %d worker(s); journal: %s; output: %s%n", plan.id(),
-                plan.description(), plan.runs().size(), threads, CampaignStore.describe(dir, System.getenv()), dir);
-        String resume = "./loadlab campaign resume " + plan.id() + (outGiven ? " --out " + dir : "");
+        String where = cluster == null ? threads + " worker(s)" : "the cluster (run members " + String.join(", ", cluster.runMembers())
+                + ", each one run per core)";
+        System.out.printf(Locale.ROOT, "Campaign %s: %s%n  %d runs on %s; journal: %s; output: %s%n", plan.id(),
+                plan.description(), plan.runs().size(), where, CampaignStore.describe(dir, env), dir);
+        String resume = "./loadlab campaign resume " + plan.id() + (outGiven ? " --out " + dir : "")
+                + (cluster != null ? " --cluster --seed-nodes " + String.join(",", cluster.seeds()) : "");
         // The hook stays until the report is written: Ctrl-C while it is written says so too.
         java.util.concurrent.atomic.AtomicBoolean reporting = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
@@ -131,8 +216,18 @@ final class CampaignCommand implements Callable<Integer> {
         }, "loadlab-campaign-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            CampaignRunner.Outcome o = CampaignRunner.run(plan, dir, threads, CampaignResults::execute, System.out,
-                    System.console() != null);
+            CampaignRunner.Outcome o;
+            if (cluster != null) {
+                try {
+                    o = cluster.run(plan, dir, System.out, System.console() != null);
+                } catch (ClusterCampaign.Failed f) {
+                    throw new CommandFailedException("campaign " + plan.id() + " on the cluster: " + f.getMessage() + ". Every run"
+                            + " finished so far is stored in the journal in " + dir + "; finish the campaign with:  " + resume
+                            + "  (or without --cluster on this machine)");
+                }
+            } else {
+                o = CampaignRunner.run(plan, dir, threads, CampaignResults::execute, System.out, System.console() != null);
+            }
             int ran = o.total() - o.resumedFrom();
             System.out.printf(Locale.ROOT, "%d runs done (%d now, %d from the journal) in %.1f s%s%n", o.total(), ran,
                     o.resumedFrom(), o.wallSeconds(), ran > 0 ? String.format(Locale.ROOT, ", %.1f runs/s", ran / o.wallSeconds()) : "");
@@ -234,12 +329,25 @@ final class CampaignCommand implements Callable<Integer> {
         @Option(names = "--svg", description = "Also write every plot as SVG (vector, for papers; several MB per plot).")
         boolean svg;
 
+        @Option(names = "--cluster", description = "Spread the runs over a running LoadLab cluster (./loadlab local-cluster, or"
+                + " `cluster` members): the members with the node role simulate them; results and journal stay here.")
+        boolean cluster;
+
+        @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
+                description = "With --cluster: the cluster's seed nodes (default: 127.0.0.1:2551, local-cluster's gateway).")
+        List<String> seedNodes;
+
+        @Option(names = "--cluster-timeout", paramLabel = "SECONDS",
+                description = "With --cluster: how long to wait for the cluster and a member with the node role (default: 20).")
+        Integer clusterTimeout;
+
         @Override
         public Integer call() throws IOException {
             checkWorkers(workers);
+            ClusterTarget target = ClusterTarget.of(cluster, seedNodes, clusterTimeout, workers);
             CampaignPlan plan = loader().load(campaign, seeds, sets);
             warnOverridden(plan, sets, System.err);
-            return execute(plan, dirOf(plan.id(), out), out != null, workers, svg);
+            return execute(plan, dirOf(plan.id(), out), out != null, workers, svg, target);
         }
 
         /**
@@ -278,11 +386,24 @@ final class CampaignCommand implements Callable<Integer> {
         @Option(names = "--svg", description = "Also write every plot as SVG.")
         boolean svg;
 
+        @Option(names = "--cluster", description = "Spread the runs over a running LoadLab cluster (./loadlab local-cluster, or"
+                + " `cluster` members): the members with the node role simulate them; results and journal stay here.")
+        boolean cluster;
+
+        @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
+                description = "With --cluster: the cluster's seed nodes (default: 127.0.0.1:2551, local-cluster's gateway).")
+        List<String> seedNodes;
+
+        @Option(names = "--cluster-timeout", paramLabel = "SECONDS",
+                description = "With --cluster: how long to wait for the cluster and a member with the node role (default: 20).")
+        Integer clusterTimeout;
+
         @Override
         public Integer call() throws IOException {
             checkWorkers(workers);
+            ClusterTarget target = ClusterTarget.of(cluster, seedNodes, clusterTimeout, workers);
             Path dir = dirOf(id, out);
-            return execute(planFrom(dir, id), dir, out != null, workers, svg);
+            return execute(planFrom(dir, id), dir, out != null, workers, svg, target);
         }
     }
 

@@ -31,7 +31,7 @@ import org.apache.pekko.persistence.jdbc.testkit.javadsl.SchemaUtils;
  * which for a fresh campaign starts before the actor system does.
  */
 public final class CampaignRunner {
-    private static final Duration ASK_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration ASK_TIMEOUT = Duration.ofSeconds(60);
 
     private CampaignRunner() {
     }
@@ -153,7 +153,7 @@ public final class CampaignRunner {
                 .resolve();
     }
 
-    private static <T> T await(java.util.concurrent.CompletionStage<T> stage, String what) {
+    static <T> T await(java.util.concurrent.CompletionStage<T> stage, String what) {
         try {
             return stage.toCompletableFuture().get();
         } catch (InterruptedException e) {

@@ -2,6 +2,8 @@ package org.loadlab.shell.cluster;
 
 import org.loadlab.shell.metrics.SinkFactory;
 
+import org.loadlab.experiment.campaign.CampaignResults;
+
 import com.typesafe.config.Config;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,11 +53,8 @@ public final class ClusterMember {
      */
     public static ClusterMember start(Config config, ControlEdge edge) {
         ClusterSettings settings = ClusterSettings.from(config);
-        if (!settings.kamonAttach() && config.hasPath(REMOTE_INSTRUMENTS)) {
-            // kamon-bundle's reference.conf adds its Artery RemoteInstrument, which then runs on every remote
-            // message (context propagation) although the instrumentation it serves is not attached.
-            config = config.withValue(REMOTE_INSTRUMENTS, com.typesafe.config.ConfigValueFactory.fromIterable(
-                    config.getStringList(REMOTE_INSTRUMENTS).stream().filter(c -> !c.contains("Kamon")).toList()));
+        if (!settings.kamonAttach()) {
+            config = withoutKamonRemoteInstrument(config);
         }
         if (settings.has("gateway") && settings.journal()) {
             // The gateway journals its experiments (ExperimentEntity) in H2 under the results directory or PostgreSQL.
@@ -98,11 +97,27 @@ public final class ClusterMember {
         }
     }
 
+    /**
+     * {@code config} without Kamon's Artery RemoteInstrument: kamon-bundle's reference.conf adds it, and it then runs
+     * on every remote message (context propagation) although the instrumentation it serves is not attached.
+     */
+    public static Config withoutKamonRemoteInstrument(Config config) {
+        if (!config.hasPath(REMOTE_INSTRUMENTS)) {
+            return config;
+        }
+        return config.withValue(REMOTE_INSTRUMENTS, com.typesafe.config.ConfigValueFactory.fromIterable(
+                config.getStringList(REMOTE_INSTRUMENTS).stream().filter(c -> !c.contains("Kamon")).toList()));
+    }
+
     private static Behavior<Void> guardian(ClusterSettings settings, SinkFactory tees,
                                            CompletableFuture<ActorRef<Gateway.Command>> gateway) {
         return Behaviors.setup(ctx -> {
             if (settings.has("node") || settings.has("balancer")) {
                 ctx.spawn(Host.create(settings, tees), "host");
+            }
+            if (settings.has(CampaignSharding.ROLE)) {
+                // Members with the node role also run the runs of campaigns spread over the cluster (campaign run --cluster).
+                CampaignSharding.init(ctx.getSystem(), CampaignResults::execute);
             }
             gateway.complete(settings.has("gateway") ? ctx.spawn(Gateway.create(settings, tees), "gateway") : null);
             return Behaviors.empty();
