@@ -96,8 +96,8 @@ public final class SummaryTable {
             "a single run shows its value only; n/a = undefined (e.g. nothing completed).",
             "response = sojourn time from arrival (at the balancer, or the first node) to completion; wait = time an",
             "attempt queued at a node before service (with retries also abandoned attempts: docs/results.md);",
-            "queries/decision = nodes whose load was read per routing",
-            "decision; max queue = largest queue length q_j on any node; rejected = requests refused.",
+            "queries/decision = nodes whose load was read per routing decision; max queue = largest queue length q_j",
+            "on any node; rejected = requests refused.",
             "Statistics exclude the warm-up; rejected counts the whole run.");
 
     private record GroupKey(String scenario, String policy) {
