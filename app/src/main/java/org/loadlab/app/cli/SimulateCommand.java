@@ -138,6 +138,7 @@ final class SimulateCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         AtomicInteger written = new AtomicInteger();
+        java.util.concurrent.atomic.AtomicLong lastRunLine = new java.util.concurrent.atomic.AtomicLong(System.nanoTime() - RUN_LINE_NANOS);
         List<RunResult> results;
         double wall;
         // Each run goes to disk when its turn comes and is then dropped: memory does not grow
@@ -158,8 +159,15 @@ final class SimulateCommand implements Callable<Integer> {
                         o -> { },
                         o -> {
                             if (writer.add(o)) {
-                                System.err.printf(Locale.ROOT, "  [%d/%d] %s seed %d%n", written.incrementAndGet(), specs.size(),
-                                        o.result().policy(), o.result().seed());
+                                // One line per second at most (and the last run's): sixty sub-second runs
+                                // should not scroll the table's header away; slow runs still show each.
+                                int k = written.incrementAndGet();
+                                long now = System.nanoTime();
+                                long last = lastRunLine.get();
+                                if (k == specs.size() || now - last >= RUN_LINE_NANOS && lastRunLine.compareAndSet(last, now)) {
+                                    System.err.printf(Locale.ROOT, "  [%d/%d] %s seed %d%n", k, specs.size(),
+                                            o.result().policy(), o.result().seed());
+                                }
                             }
                         });
             } catch (IllegalStateException e) {
@@ -221,6 +229,9 @@ final class SimulateCommand implements Callable<Integer> {
 
     /** Seconds between progress lines of a long job. */
     static final double PROGRESS_SECONDS = 10;
+
+    /** Least time between two "[k/N] policy seed" lines, ns (the last run's line always shows). */
+    static final long RUN_LINE_NANOS = 1_000_000_000L;
 
     private static void removeHook(Thread hook) {
         try {

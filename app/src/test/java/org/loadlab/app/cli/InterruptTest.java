@@ -88,7 +88,10 @@ class InterruptTest {
         Path out = tmp.resolve("sim");
         Child c = new Child("simulate", "--scenario", "quickstart", "--policies", "p2c", "--seeds", "1:200",
                 "--set", "duration=3000", "--workers", "1", "--out", out.toString());
-        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(100)).until(() -> c.err.toString().contains("[2/200]"));
+        // Wait until two or more runs are written ("[k/200]" lines come at most once a second).
+        Pattern written = Pattern.compile("\\[([2-9]|\\d{2,})/200\\]");
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(100))
+                .until(() -> written.matcher(c.err.toString()).find());
         c.interrupt();
         assertEquals(130, c.exitCode(), c.err.toString());
         String err = c.err.toString();
