@@ -10,7 +10,6 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -91,14 +90,10 @@ public final class CdfPlot {
         double high = Math.max(highNanos / NANOS_PER_SECOND, low * 1.01);
         boolean log = high / low > LOG_RATIO;
 
-        ChartStyle.init();
-        XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
-                .title("Response-time CDF — " + cell.cell().label())
-                .xAxisTitle((log ? "response time (s, log scale)" : "response time (s)") + ", all seeds merged")
-                .yAxisTitle("fraction of requests ≤ x")
-                .build();
+        XYChart chart = ChartStyle.xyChart("Response-time CDF — " + cell.cell().label(),
+                (log ? "response time (s, log scale)" : "response time (s)") + ", all seeds merged",
+                "fraction of requests ≤ x");
         XYStyler styler = chart.getStyler();
-        ChartStyle.apply(styler);
         styler.setXAxisLogarithmic(log);
         styler.setYAxisMin(0.0);
         styler.setYAxisMax(1.0);

@@ -72,6 +72,21 @@ final class ChartStyle {
     }
 
     /**
+     * A line chart of the shared size and look ({@link #apply}), for every XY plot of a report.
+     *
+     * @param title the chart's title
+     * @param xAxisTitle the x axis's title, with its unit
+     * @param yAxisTitle the y axis's title, with its unit
+     */
+    static org.knowm.xchart.XYChart xyChart(String title, String xAxisTitle, String yAxisTitle) {
+        init();
+        org.knowm.xchart.XYChart chart = new org.knowm.xchart.XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(title).xAxisTitle(xAxisTitle).yAxisTitle(yAxisTitle).build();
+        apply(chart.getStyler());
+        return chart;
+    }
+
+    /**
      * Applies the shared look.
      *
      * @param styler a chart's styler

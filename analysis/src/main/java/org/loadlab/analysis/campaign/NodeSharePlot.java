@@ -8,7 +8,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.XYStyler;
 
@@ -38,14 +37,10 @@ public final class NodeSharePlot {
             SortedMap<String, String> parameters) throws IOException {
         Objects.requireNonNull(plotsDir, "plotsDir");
         CellRuns cell = CellRuns.select(runs, scenario, parameters);
-        ChartStyle.init();
-        XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
-                .title("Share of requests per node — " + cell.cell().label())
-                .xAxisTitle("node index j")
-                .yAxisTitle("share of requests (%), mean over seeds")
-                .build();
+        XYChart chart = ChartStyle.xyChart("Share of requests per node — " + cell.cell().label(),
+                "node index j",
+                "share of requests (%), mean over seeds");
         XYStyler styler = chart.getStyler();
-        ChartStyle.apply(styler);
         styler.setYAxisMin(0.0);
         styler.setMarkerSize(8);
         chart.setCustomXAxisTickLabelsFormatter(ChartStyle::tick);

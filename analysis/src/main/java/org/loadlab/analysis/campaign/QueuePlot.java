@@ -8,7 +8,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -48,14 +47,10 @@ public final class QueuePlot {
             SortedMap<String, String> parameters) throws IOException {
         Objects.requireNonNull(plotsDir, "plotsDir");
         CellRuns cell = CellRuns.select(runs, scenario, parameters);
-        ChartStyle.init();
-        XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
-                .title("Mean queue length over time — " + cell.cell().label())
-                .xAxisTitle("time since start of run (s)")
-                .yAxisTitle("mean queue length (" + (inWorkUnits(cell) ? "work units" : "requests") + " per node)")
-                .build();
+        XYChart chart = ChartStyle.xyChart("Mean queue length over time — " + cell.cell().label(),
+                "time since start of run (s)",
+                "mean queue length (" + (inWorkUnits(cell) ? "work units" : "requests") + " per node)");
         XYStyler styler = chart.getStyler();
-        ChartStyle.apply(styler);
         styler.setYAxisMin(0.0);
         chart.setCustomXAxisTickLabelsFormatter(ChartStyle::tick);
         chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);

@@ -13,7 +13,6 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -114,15 +113,11 @@ public final class SweepPlot {
         if (xs.size() < 2) {
             return Optional.empty();
         }
-        ChartStyle.init();
         String cellText = fixedParameters.isEmpty() ? scenario : new Cell(scenario, fixedParameters).label();
-        XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
-                .title(metric.label() + " vs " + parameter + " — " + cellText)
-                .xAxisTitle(parameter)
-                .yAxisTitle(metric.labelWithUnit() + ", mean ± 95% CI")
-                .build();
+        XYChart chart = ChartStyle.xyChart(metric.label() + " vs " + parameter + " — " + cellText,
+                parameter,
+                metric.labelWithUnit() + ", mean ± 95% CI");
         XYStyler styler = chart.getStyler();
-        ChartStyle.apply(styler);
         styler.setMarkerSize(10); // distinct shapes per policy (ChartStyle.look) keep coinciding points apart
         styler.setYAxisMin(0.0); // every metric is non-negative (Metric), and so are the drawn intervals
         chart.setCustomXAxisTickLabelsFormatter(ChartStyle::tick);

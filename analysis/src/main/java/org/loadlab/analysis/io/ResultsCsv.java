@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Function;
 import org.loadlab.analysis.run.RunMetrics;
 
@@ -107,16 +106,7 @@ public final class ResultsCsv {
      * @throws NullPointerException if an argument or a run is null
      */
     public static void write(Path file, List<RunResult> runs) throws IOException {
-        Objects.requireNonNull(file, "file");
-        Objects.requireNonNull(runs, "runs");
-        for (RunResult run : runs) {
-            Objects.requireNonNull(run, "runs contains null");
-        }
-        try (Stream out = open(file)) {
-            for (RunResult run : runs) {
-                out.add(run);
-            }
-        }
+        RunCsvFile.writeAll(file, HEADER, ResultsCsv::row, runs);
     }
 
     /**
@@ -128,38 +118,17 @@ public final class ResultsCsv {
      * @return the open file; close it to finish
      * @throws IOException if the file cannot be created
      */
-    public static Stream open(Path file) throws IOException {
-        return new Stream(CsvTableWriter.open(Objects.requireNonNull(file, "file"), HEADER));
+    public static RunCsvFile open(Path file) throws IOException {
+        return RunCsvFile.open(file, HEADER, ResultsCsv::row);
     }
 
-    /** An open {@code results.csv}: one row per {@link #add}. */
-    public static final class Stream implements AutoCloseable {
-        private final CsvTableWriter table;
-
-        private Stream(CsvTableWriter table) {
-            this.table = table;
+    /** The row of {@code run}. */
+    private static void row(RunResult run, CsvTableWriter table) throws IOException {
+        List<String> row = new ArrayList<>(COLUMNS.size());
+        for (Column column : COLUMNS) {
+            row.add(column.cell().apply(run));
         }
-
-        /**
-         * Writes the row of {@code run}.
-         *
-         * @throws IOException if the file cannot be written
-         * @throws NullPointerException if {@code run} is null
-         */
-        public void add(RunResult run) throws IOException {
-            Objects.requireNonNull(run, "run");
-            List<String> row = new ArrayList<>(COLUMNS.size());
-            for (Column column : COLUMNS) {
-                row.add(column.cell().apply(run));
-            }
-            table.row(row);
-        }
-
-        /** Finishes the file. @throws IOException if it cannot be written */
-        @Override
-        public void close() throws IOException {
-            table.close();
-        }
+        table.row(row);
     }
 
     private static Column metric(String name, Function<RunMetrics, String> cell) {

@@ -2,9 +2,7 @@ package org.loadlab.analysis.io;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.loadlab.analysis.run.SeriesPoint;
 
 /**
@@ -35,16 +33,7 @@ public final class TimeseriesCsv {
      * @throws NullPointerException if an argument or a run is null
      */
     public static void write(Path file, List<RunResult> runs) throws IOException {
-        Objects.requireNonNull(file, "file");
-        Objects.requireNonNull(runs, "runs");
-        for (RunResult run : runs) {
-            Objects.requireNonNull(run, "runs contains null");
-        }
-        try (Stream out = open(file)) {
-            for (RunResult run : runs) {
-                out.add(run);
-            }
-        }
+        RunCsvFile.writeAll(file, HEADER, TimeseriesCsv::rows, runs);
     }
 
     /**
@@ -55,43 +44,22 @@ public final class TimeseriesCsv {
      * @return the open file; close it to finish
      * @throws IOException if the file cannot be created
      */
-    public static Stream open(Path file) throws IOException {
-        return new Stream(CsvTableWriter.open(Objects.requireNonNull(file, "file"), HEADER));
+    public static RunCsvFile open(Path file) throws IOException {
+        return RunCsvFile.open(file, HEADER, TimeseriesCsv::rows);
     }
 
-    /** An open {@code timeseries.csv}: the rows of one run per {@link #add}. */
-    public static final class Stream implements AutoCloseable {
-        private final CsvTableWriter table;
-
-        private Stream(CsvTableWriter table) {
-            this.table = table;
-        }
-
-        /**
-         * Writes the series of {@code run}.
-         *
-         * @throws IOException if the file cannot be written
-         * @throws NullPointerException if {@code run} is null
-         */
-        public void add(RunResult run) throws IOException {
-            Objects.requireNonNull(run, "run");
-            String seed = CsvNumbers.format(run.seed());
-            for (SeriesPoint point : run.metrics().series()) {
-                table.row(List.of(
-                        run.scenario(),
-                        run.policy(),
-                        seed,
-                        CsvNumbers.format(point.timeSeconds()),
-                        CsvNumbers.format(point.meanQueue()),
-                        CsvNumbers.format(point.maxQueue()),
-                        CsvNumbers.format(point.throughputRps())));
-            }
-        }
-
-        /** Finishes the file. @throws IOException if it cannot be written */
-        @Override
-        public void close() throws IOException {
-            table.close();
+    /** The rows of {@code run}'s series. */
+    private static void rows(RunResult run, CsvTableWriter table) throws IOException {
+        String seed = CsvNumbers.format(run.seed());
+        for (SeriesPoint point : run.metrics().series()) {
+            table.row(List.of(
+                    run.scenario(),
+                    run.policy(),
+                    seed,
+                    CsvNumbers.format(point.timeSeconds()),
+                    CsvNumbers.format(point.meanQueue()),
+                    CsvNumbers.format(point.maxQueue()),
+                    CsvNumbers.format(point.throughputRps())));
         }
     }
 }

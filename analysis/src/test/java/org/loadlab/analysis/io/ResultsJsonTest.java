@@ -109,14 +109,14 @@ class ResultsJsonTest {
         Path whole = dir.resolve("whole.csv");
         Path streamed = dir.resolve("streamed.csv");
         ResultsCsv.write(whole, SampleRuns.runs());
-        try (ResultsCsv.Stream out = ResultsCsv.open(streamed)) {
+        try (RunCsvFile out = ResultsCsv.open(streamed)) {
             for (RunResult r : SampleRuns.runs()) {
                 out.add(r);
             }
         }
         assertArrayEquals(Files.readAllBytes(whole), Files.readAllBytes(streamed));
         Path series = dir.resolve("series.csv");
-        try (TimeseriesCsv.Stream out = TimeseriesCsv.open(series)) {
+        try (RunCsvFile out = TimeseriesCsv.open(series)) {
             for (RunResult r : SampleRuns.runs()) {
                 out.add(r);
             }

@@ -23,6 +23,7 @@ import org.loadlab.shell.campaign.CampaignStore;
 import org.loadlab.experiment.run.RunEstimate;
 import org.loadlab.experiment.run.RunExecutor;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -67,6 +68,26 @@ final class CampaignCommand implements Callable<Integer> {
         if (workers != null && (workers < 1 || workers > MAX_WORKERS)) {
             throw new BadInputException("--workers = " + workers + ": must be in [1, " + MAX_WORKERS + "] (this machine has "
                     + Runtime.getRuntime().availableProcessors() + " cores)");
+        }
+    }
+
+    /** The flags of {@code run} and {@code resume} that send a campaign's runs to a cluster. */
+    static final class ClusterOptions {
+        @Option(names = "--cluster", description = "Spread the runs over a running LoadLab cluster (./loadlab local-cluster, or"
+                + " `cluster` members): the members with the node role simulate them; results and journal stay here.")
+        boolean cluster;
+
+        @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
+                description = "With --cluster: the cluster's seed nodes (default: 127.0.0.1:2551, local-cluster's gateway).")
+        List<String> seedNodes;
+
+        @Option(names = "--cluster-timeout", paramLabel = "SECONDS",
+                description = "With --cluster: how long to wait for the cluster and a member with the node role (default: 20).")
+        Integer clusterTimeout;
+
+        /** The target these flags describe, or null without --cluster ({@link ClusterTarget#of}). */
+        ClusterTarget target(Integer workers) {
+            return ClusterTarget.of(cluster, seedNodes, clusterTimeout, workers);
         }
     }
 
@@ -329,22 +350,13 @@ final class CampaignCommand implements Callable<Integer> {
         @Option(names = "--svg", description = "Also write every plot as SVG (vector, for papers; several MB per plot).")
         boolean svg;
 
-        @Option(names = "--cluster", description = "Spread the runs over a running LoadLab cluster (./loadlab local-cluster, or"
-                + " `cluster` members): the members with the node role simulate them; results and journal stay here.")
-        boolean cluster;
-
-        @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
-                description = "With --cluster: the cluster's seed nodes (default: 127.0.0.1:2551, local-cluster's gateway).")
-        List<String> seedNodes;
-
-        @Option(names = "--cluster-timeout", paramLabel = "SECONDS",
-                description = "With --cluster: how long to wait for the cluster and a member with the node role (default: 20).")
-        Integer clusterTimeout;
+        @Mixin
+        ClusterOptions clusterOptions;
 
         @Override
         public Integer call() throws IOException {
             checkWorkers(workers);
-            ClusterTarget target = ClusterTarget.of(cluster, seedNodes, clusterTimeout, workers);
+            ClusterTarget target = clusterOptions.target(workers);
             CampaignPlan plan = loader().load(campaign, seeds, sets);
             warnOverridden(plan, sets, System.err);
             return execute(plan, dirOf(plan.id(), out), out != null, workers, svg, target);
@@ -386,22 +398,13 @@ final class CampaignCommand implements Callable<Integer> {
         @Option(names = "--svg", description = "Also write every plot as SVG.")
         boolean svg;
 
-        @Option(names = "--cluster", description = "Spread the runs over a running LoadLab cluster (./loadlab local-cluster, or"
-                + " `cluster` members): the members with the node role simulate them; results and journal stay here.")
-        boolean cluster;
-
-        @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
-                description = "With --cluster: the cluster's seed nodes (default: 127.0.0.1:2551, local-cluster's gateway).")
-        List<String> seedNodes;
-
-        @Option(names = "--cluster-timeout", paramLabel = "SECONDS",
-                description = "With --cluster: how long to wait for the cluster and a member with the node role (default: 20).")
-        Integer clusterTimeout;
+        @Mixin
+        ClusterOptions clusterOptions;
 
         @Override
         public Integer call() throws IOException {
             checkWorkers(workers);
-            ClusterTarget target = ClusterTarget.of(cluster, seedNodes, clusterTimeout, workers);
+            ClusterTarget target = clusterOptions.target(workers);
             Path dir = dirOf(id, out);
             return execute(planFrom(dir, id), dir, out != null, workers, svg, target);
         }

@@ -31,9 +31,9 @@ final class ResultFiles implements AutoCloseable {
     private static final List<String> FILES = List.of("results.csv", "results.json", "timeseries.csv", "nodes.csv");
 
     private final Path dir;
-    private final ResultsCsv.Stream csv;
+    private final org.loadlab.analysis.io.RunCsvFile csv;
     private final ResultsJson.Stream json;
-    private final TimeseriesCsv.Stream series;
+    private final org.loadlab.analysis.io.RunCsvFile series;
     private final Writer nodes;
     private final List<RunResult> summaries = new ArrayList<>();
     private boolean committed;
@@ -48,9 +48,9 @@ final class ResultFiles implements AutoCloseable {
     ResultFiles(Path dir, Object scenarioJson) throws IOException {
         this.dir = dir;
         Files.createDirectories(dir);
-        ResultsCsv.Stream c = null;
+        org.loadlab.analysis.io.RunCsvFile c = null;
         ResultsJson.Stream j = null;
-        TimeseriesCsv.Stream t = null;
+        org.loadlab.analysis.io.RunCsvFile t = null;
         try {
             c = ResultsCsv.open(part("results.csv"));
             j = ResultsJson.open(part("results.json"), scenarioJson);

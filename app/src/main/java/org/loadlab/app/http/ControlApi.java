@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -369,23 +368,13 @@ public final class ControlApi extends AllDirectives {
                 "a JSON object such as " + example, "the request body is not a JSON object");
     }
 
-    private static String unknownField(ObjectNode o, Set<String> allowed) {
-        for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
-            String f = it.next();
-            if (!allowed.contains(f)) {
-                return f;
-            }
-        }
-        return null;
-    }
-
     private Route createExperiment(String body) {
         String example = "{\"scenario\": \"quickstart\", \"set\": {\"duration\": 30}, \"policy\": \"p2c\", \"seed\": 101}";
         ObjectNode o = object(body);
         if (o == null) {
             return reply(notAnObject(body, example));
         }
-        String unknown = unknownField(o, EXPERIMENT_FIELDS);
+        String unknown = EdgeGuards.unknownField(o, EXPERIMENT_FIELDS);
         if (unknown != null) {
             return reply(GatewayReply.badRequest(unknown, o.get(unknown), EXPERIMENT_FIELDS.stream().sorted().toList(),
                     "unknown field '" + unknown + "'"));
@@ -444,7 +433,7 @@ public final class ControlApi extends AllDirectives {
         if (o == null) {
             return reply(notAnObject(body, "{\"policy\": \"p2c\"}"));
         }
-        String unknown = unknownField(o, Set.of("policy", "experiment"));
+        String unknown = EdgeGuards.unknownField(o, Set.of("policy", "experiment"));
         if (unknown != null) {
             return reply(GatewayReply.badRequest(unknown, o.get(unknown), List.of("experiment", "policy"), "unknown field '" + unknown + "'"));
         }
@@ -462,7 +451,7 @@ public final class ControlApi extends AllDirectives {
             return reply(notAnObject(body, clear ? "{\"node\": 3}" : "{\"node\": 3, \"fault\": \"latency\", \"value\": 0.2}"));
         }
         Set<String> fields = clear ? Set.of("node", "experiment") : Set.of("node", "fault", "value", "experiment");
-        String unknown = unknownField(o, fields);
+        String unknown = EdgeGuards.unknownField(o, fields);
         if (unknown != null) {
             return reply(GatewayReply.badRequest(unknown, o.get(unknown), fields.stream().sorted().toList(), "unknown field '" + unknown + "'"));
         }

@@ -119,4 +119,15 @@ final class EdgeGuards extends AllDirectives {
         }
         return "the request was refused (" + r.getClass().getSimpleName().replace("Rejection", "").replace("$", "") + ")";
     }
+
+    /** The first field of the JSON object {@code o} not in {@code allowed}, or null (a body's fields are checked whole). */
+    static String unknownField(com.fasterxml.jackson.databind.node.ObjectNode o, Set<String> allowed) {
+        for (java.util.Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!allowed.contains(f)) {
+                return f;
+            }
+        }
+        return null;
+    }
 }

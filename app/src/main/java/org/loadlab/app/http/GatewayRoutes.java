@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -135,17 +134,6 @@ public final class GatewayRoutes extends AllDirectives {
                 "the request body is not a JSON object");
     }
 
-    /** The first field of {@code o} not in {@code allowed}, or null. */
-    private static String unknownField(ObjectNode o, Set<String> allowed) {
-        for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
-            String f = it.next();
-            if (!allowed.contains(f)) {
-                return f;
-            }
-        }
-        return null;
-    }
-
     // ------------------------------------------------------------------ requests
 
     private Route request(int endpoint, Optional<String> strategy) {
@@ -247,7 +235,7 @@ public final class GatewayRoutes extends AllDirectives {
         if (b == null) {
             return notAnObject(body, example);
         }
-        String unknown = unknownField(b, INJECT_FIELDS);
+        String unknown = EdgeGuards.unknownField(b, INJECT_FIELDS);
         if (unknown != null) {
             return badRequest(unknown, b.get(unknown), new TreeSet<>(INJECT_FIELDS), "unknown field '" + unknown + "'");
         }
@@ -279,7 +267,7 @@ public final class GatewayRoutes extends AllDirectives {
         if (b == null) {
             return notAnObject(body, "{\"strategy\": \"p2c\"}");
         }
-        String unknown = unknownField(b, Set.of("strategy"));
+        String unknown = EdgeGuards.unknownField(b, Set.of("strategy"));
         if (unknown != null) {
             return badRequest(unknown, b.get(unknown), List.of("strategy"), "unknown field '" + unknown + "'");
         }
