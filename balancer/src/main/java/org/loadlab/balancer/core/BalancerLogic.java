@@ -26,6 +26,7 @@ import org.loadlab.balancer.retry.RetrySettings;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Env;
 import org.loadlab.kernel.Logic;
+import org.loadlab.kernel.Message;
 import org.loadlab.kernel.NodeId;
 import org.loadlab.kernel.ServiceId;
 import org.loadlab.balancer.control.FeedbackBuffer;
@@ -98,8 +99,16 @@ import org.loadlab.node.protocol.ResponseStatus;
  * <p>Source: DESIGN.md ("balancers sample k peers by message", "Policies as pipelines,
  * guardrails in the core"), SPEC.md §2–§3, §6 (guardrails), seed 001 (multi-round decisions);
  * Envoy (slow start, outlier detection, retry policy and budgets).
+ *
+ * <p><b>Message type.</b> The core is a {@code Logic<Message>} although it handles only
+ * {@link BalancerMessage}s (others are ignored): a {@code Logic<BalancerMessage>} gets a
+ * compiler-made bridge that casts every message to the interface {@code BalancerMessage}
+ * right after the engine cast it to {@code Message}, and on JDK 17 two interface casts of the
+ * same class in turn keep evicting each other from the class's one-entry cache of
+ * interfaces (JDK-8180450): a scan of the class's interface list per message, about 8% of
+ * the bench workload's time at 100 nodes (docs/performance.md).
  */
-public final class BalancerLogic implements Logic<BalancerMessage> {
+public final class BalancerLogic implements Logic<Message> {
     /** Counter: decisions in which a guardrail masked at least one candidate. */
     public static final String GUARDRAIL_MASKED = "guardrail_masked";
     /** Counter: nodes masked by a guardrail (ejections), over the run. */
@@ -280,6 +289,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         this.id = id;
         this.nodeCount = nodeCount;
         this.pool = new SamplingPool(allowed, nodeCount);
+        NodeId.cacheUpTo(nodeCount); // sending to a node then allocates no id, at any n
         this.policy = policy;
         this.retryPolicy = policy;
         this.information = information;
@@ -474,7 +484,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     }
 
     @Override
-    public void on(BalancerMessage message, Env env) {
+    public void on(Message message, Env env) {
         this.env = env;
         if (message instanceof BalancerMessage.Arrival a) {
             env.metrics().arrived(env.now(), id.index());
@@ -899,7 +909,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
 
     private void onResponse(BalancerMessage.Response r) {
         int node = r.node();
-        if (health.membership(node) == NodeHealth.Membership.REMOVED) {
+        if (health.removed(node)) {
             return; // counted as lost (or retried) when the node was removed
         }
         inFlight[node]--;
