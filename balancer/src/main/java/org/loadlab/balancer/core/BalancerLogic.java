@@ -194,6 +194,9 @@ public final class BalancerLogic implements Logic<Message> {
     private final Candidates drawCandidates;
     private final java.util.function.DoubleSupplier clock = this::now;
     private final LongObjectHashMap<Decision> pending = new LongObjectHashMap<>();
+    // Finished decisions kept for reuse (more than a few are spare only after a burst of replies).
+    private final Decision[] spare = new Decision[64];
+    private int spareCount;
     // Delay mode: requests held back instead of rejected, and how many tries each has had.
     private final LongObjectHashMap<BalancerMessage.Arrival> delayed = new LongObjectHashMap<>();
     private final LongIntHashMap attempts = new LongIntHashMap();
@@ -289,7 +292,6 @@ public final class BalancerLogic implements Logic<Message> {
         this.id = id;
         this.nodeCount = nodeCount;
         this.pool = new SamplingPool(allowed, nodeCount);
-        NodeId.cacheUpTo(nodeCount); // sending to a node then allocates no id, at any n
         this.policy = policy;
         this.retryPolicy = policy;
         this.information = information;
@@ -552,11 +554,28 @@ public final class BalancerLogic implements Logic<Message> {
     // ---------------------------------------------------------------- the decision engine
 
     private void startDecision(BalancerMessage.Arrival a) {
-        Decision d = new Decision(a, env.now(), policy, 0, null);
+        Decision d = decision(a, policy, 0, null);
         if (allMaskedFallback(d)) {
             return;
         }
         advance(d, policy.start(d));
+    }
+
+    /**
+     * A decision for {@code a} starting now: a recycled one if any is spare. Saves the
+     * allocation of the largest object of a decision (and of its loads array) per request.
+     */
+    private Decision decision(BalancerMessage.Arrival a, RoutingPolicy p, int attempt, Attempt tried) {
+        Decision d = spareCount > 0 ? spare[--spareCount] : new Decision();
+        return d.start(a, env.now(), p, attempt, tried);
+    }
+
+    /** Decision {@code d} is final (routed or refused) and referenced nowhere: keep it for the next one. */
+    private void release(Decision d) {
+        d.clear();
+        if (spareCount < spare.length) {
+            spare[spareCount++] = d;
+        }
     }
 
     /**
@@ -647,6 +666,7 @@ public final class BalancerLogic implements Logic<Message> {
                     }
                 }
                 route(d, node);
+                release(d);
                 return;
             }
             if (step instanceof Step.Reject) {
@@ -663,6 +683,7 @@ public final class BalancerLogic implements Logic<Message> {
                 } else {
                     refuse(d.arrival);
                 }
+                release(d);
                 return;
             }
             Step.Read read = (Step.Read) step;
@@ -1038,7 +1059,7 @@ public final class BalancerLogic implements Logic<Message> {
 
     private void startRetry(Attempt t) {
         t.state = Attempt.DECIDING;
-        Decision d = new Decision(t.arrival, env.now(), retryPolicy, t.attempt, t);
+        Decision d = decision(t.arrival, retryPolicy, t.attempt, t);
         if (allMaskedFallback(d)) {
             return;
         }
@@ -1680,14 +1701,20 @@ public final class BalancerLogic implements Logic<Message> {
         }
     }
 
-    /** One request's decision: its context for the policy, and its current read while answers are out. */
+    /**
+     * One request's decision: its context for the policy, and its current read while answers
+     * are out. Recycled ({@link #decision}, {@link #release}): a policy must not keep a
+     * context beyond the call it was passed to (none does), and the loads array is reused by
+     * the next read of the same size (as {@link Candidates} says, its arrays are valid during
+     * the call only).
+     */
     private final class Decision implements DecisionContext {
-        final BalancerMessage.Arrival arrival;
-        final BalancerMessage.ProbeTimeout timeout;
-        final double startedAt;
-        final RoutingPolicy policy;
-        final int attempt;
-        final Attempt tried;
+        BalancerMessage.Arrival arrival;
+        BalancerMessage.ProbeTimeout timeout;
+        double startedAt;
+        RoutingPolicy policy;
+        int attempt;
+        Attempt tried;
         int queries;
         int redecisions;
         int restarts;
@@ -1701,18 +1728,47 @@ public final class BalancerLogic implements Logic<Message> {
         String mode;
         double propensity = Double.NaN;
 
-        Decision(BalancerMessage.Arrival arrival, double startedAt, RoutingPolicy policy, int attempt, Attempt tried) {
+        /** Starts this (new or recycled) decision: every field as a new decision has it. */
+        Decision start(BalancerMessage.Arrival arrival, double startedAt, RoutingPolicy policy, int attempt, Attempt tried) {
             this.arrival = arrival;
             this.startedAt = startedAt;
             this.policy = policy;
             this.attempt = attempt;
             this.tried = tried;
             this.timeout = new BalancerMessage.ProbeTimeout(arrival.id());
+            queries = 0;
+            redecisions = 0;
+            restarts = 0;
+            nodes = null;
+            masks = null;
+            then = null;
+            replies = 0;
+            allGone = false;
+            failOpen = false;
+            mode = null;
+            propensity = Double.NaN;
+            return this;
+        }
+
+        /** Drops what the finished decision referred to (its loads array stays, for reuse). */
+        void clear() {
+            arrival = null;
+            timeout = null;
+            policy = null;
+            tried = null;
+            nodes = null;
+            masks = null;
+            then = null;
+            mode = null;
         }
 
         void begin(Step.Read read) {
             nodes = read.nodes();
-            loads = new LoadSnapshot[nodes.length];
+            if (loads == null || loads.length != nodes.length) {
+                loads = new LoadSnapshot[nodes.length];
+            } else {
+                Arrays.fill(loads, null);
+            }
             masks = null;
             then = read.then();
             replies = 0;
