@@ -54,6 +54,9 @@ public final class BackendNode extends NodeLoadState implements Logic<NodeMessag
     // c, the length of servers, kept here: the busy check, the busy-servers metric and every
     // probe's latency estimate then read this object only, not the array (a cache miss at 10^5 nodes).
     private final int serverCount;
+    // servers[0], held here too: with one server (the usual node) a request start and a
+    // completion then load no array, only the server.
+    private final Server firstServer;
     private final Object reportKey = new Object();
     private final Object heartbeatKey = new Object();
     private RandomGenerator rng;
@@ -109,6 +112,7 @@ public final class BackendNode extends NodeLoadState implements Logic<NodeMessag
         for (int s = 0; s < c; s++) {
             servers[s] = new Server(s);
         }
+        this.firstServer = servers[0];
     }
 
     @Override
@@ -215,7 +219,7 @@ public final class BackendNode extends NodeLoadState implements Logic<NodeMessag
 
     private void onServiceDone(int slot, Env env) {
         double now = env.now();
-        Server server = servers[slot];
+        Server server = server(slot);
         NodeMessage.Request done = server.request;
         if (done == null) {
             return;
@@ -247,7 +251,7 @@ public final class BackendNode extends NodeLoadState implements Logic<NodeMessag
     }
 
     private void startService(int slot, NodeMessage.Request r, double enqueued, double start, Env env) {
-        Server server = servers[slot];
+        Server server = server(slot);
         server.request = r;
         busy++;
         env.metrics().serviceStarted(env.now(), index, Math.max(0.0, start - enqueued));
@@ -481,8 +485,16 @@ public final class BackendNode extends NodeLoadState implements Logic<NodeMessag
     private record Held(BalancerId to, BalancerMessage message) {
     }
 
+    /** The server of {@code slot}, without loading the array for slot 0. */
+    private Server server(int slot) {
+        return slot == 0 ? firstServer : servers[slot];
+    }
+
     private int freeSlot() {
-        for (int s = 0; s < servers.length; s++) {
+        if (firstServer.request == null) {
+            return 0;
+        }
+        for (int s = 1; s < servers.length; s++) {
             if (servers[s].request == null) {
                 return s;
             }
