@@ -1,19 +1,23 @@
 package org.loadlab.analysis.run;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Message counts by kind plus totals of messages and estimated bytes. One small map lookup
- * per message by name, or none through a kind's index ({@link #kind}); allocation only the
- * first time a kind is seen.
+ * Message counts by kind plus totals of messages and estimated bytes. Every kind gets a small
+ * index the first time it is seen ({@link #kind}); counts live in one {@code long[]} by
+ * index, so counting through an index is one array increment (no map lookup, no second
+ * dependent load), and counting by name is one small map lookup. Allocation only the first
+ * time a kind is seen.
  */
 final class MessageTally {
 
-    private final Map<String, long[]> byKind = new HashMap<>();
-    private long[][] counters = new long[8][];
+    private final Map<String, Integer> indexOf = new HashMap<>();
+    private String[] names = new String[8];
+    private long[] counts = new long[8];
     private int kinds;
     private long total;
     private long bytes;
@@ -25,16 +29,16 @@ final class MessageTally {
      * @return a small index, stable for this tally
      */
     int kind(String kind) {
-        long[] counter = counterOf(kind);
-        for (int i = 0; i < kinds; i++) {
-            if (counters[i] == counter) {
-                return i;
-            }
+        Integer index = indexOf.get(kind);
+        if (index != null) {
+            return index;
         }
-        if (kinds == counters.length) {
-            counters = java.util.Arrays.copyOf(counters, kinds * 2);
+        if (kinds == names.length) {
+            names = Arrays.copyOf(names, kinds * 2);
+            counts = Arrays.copyOf(counts, kinds * 2);
         }
-        counters[kinds] = counter;
+        names[kinds] = kind;
+        indexOf.put(kind, kinds);
         return kinds++;
     }
 
@@ -43,9 +47,13 @@ final class MessageTally {
      *
      * @param kind an index from {@link #kind(String)}
      * @param estimatedBytes estimated size on the wire, bytes, non-negative (checked by the caller)
+     * @throws ArrayIndexOutOfBoundsException if {@code kind} is not an index this tally gave
      */
     void add(int kind, int estimatedBytes) {
-        counters[kind][0]++;
+        if (kind >= kinds) {
+            throw new ArrayIndexOutOfBoundsException("message kind index " + kind + " of " + kinds + " registered");
+        }
+        counts[kind]++;
         total++;
         bytes += estimatedBytes;
     }
@@ -55,30 +63,21 @@ final class MessageTally {
      * @param estimatedBytes estimated size on the wire, bytes, non-negative (checked by the caller)
      */
     void add(String kind, int estimatedBytes) {
-        counterOf(kind)[0]++;
-        total++;
-        bytes += estimatedBytes;
+        add(kind(kind), estimatedBytes);
     }
 
-    private long[] counterOf(String kind) {
-        long[] counter = byKind.get(kind);
-        if (counter == null) {
-            counter = new long[1];
-            byKind.put(kind, counter);
-        }
-        return counter;
-    }
-
-    /** @return a new sorted map kind → count */
+    /** @return a new sorted map kind → count (every registered kind, counted or not) */
     SortedMap<String, Long> byKind() {
         SortedMap<String, Long> sorted = new TreeMap<>();
-        byKind.forEach((kind, counter) -> sorted.put(kind, counter[0]));
+        for (int i = 0; i < kinds; i++) {
+            sorted.put(names[i], counts[i]);
+        }
         return sorted;
     }
 
     /** @return number of distinct kinds seen */
     int kinds() {
-        return byKind.size();
+        return kinds;
     }
 
     /** @return messages counted */

@@ -247,6 +247,31 @@ class RunRecorderTest {
         assertEquals(8, m.stateUpdates());
     }
 
+    /** Counting by kind index and by name add to the same count; more than 8 kinds grow the table. */
+    @Test
+    void messageKindIndicesAndNamesShareTheirCounts() {
+        RunRecorder recorder = new RunRecorder(1, 0.0);
+        int probe = recorder.messageKind("Probe");
+        assertEquals(probe, recorder.messageKind("Probe"));
+        recorder.messageSent(0.1, probe, 24);
+        recorder.messageSent(0.1, "Probe", 24);
+        for (int k = 0; k < 12; k++) {
+            int index = recorder.messageKind("K" + k);
+            for (int i = 0; i <= k; i++) {
+                recorder.messageSent(0.2, index, 1);
+            }
+        }
+        int unused = recorder.messageKind("Unused");
+        assertThrows(ArrayIndexOutOfBoundsException.class, () -> recorder.messageSent(0.3, unused + 1, 1));
+        RunMetrics m = recorder.finish(1);
+        assertEquals(2L, m.messagesByKind().get("Probe"));
+        assertEquals(12L, m.messagesByKind().get("K11"));
+        assertEquals(0L, m.messagesByKind().get("Unused"));
+        assertEquals(14, m.messagesByKind().size());
+        assertEquals(2 + 78, m.messagesTotal());
+        assertEquals(48 + 78, m.bytesEstimated());
+    }
+
     @Test
     void emptyRunHasUndefinedStatistics() {
         RunMetrics m = new RunRecorder(2, 0.0).finish(3);

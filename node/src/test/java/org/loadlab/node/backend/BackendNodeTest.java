@@ -2,7 +2,6 @@ package org.loadlab.node.backend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -369,7 +368,7 @@ class BackendNodeTest {
     }
 
     /**
-     * The resource model's contract (ResourceModel javadoc, SPEC §1): the state at time t is
+     * The resource model's contract (NodeLoadState javadoc, SPEC §1): the state at time t is
      * computed from q at the last period boundary. A failure at 0.25 empties the queue, but
      * at the boundary 0.2 q was 80, so a read at 0.28 must still show high pressure.
      */
@@ -422,7 +421,6 @@ class BackendNodeTest {
     void nodeIdentityAndValidation() {
         setUp(1.0, servers(1));
         assertEquals(NodeId.of(NODE), node.id());
-        assertNotNull(node.resources());
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> new BackendNode(NodeId.of(0), -1, NodeSettings.defaults()));
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
