@@ -5,6 +5,7 @@ import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Env;
 import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.kernel.Logic;
+import org.loadlab.kernel.Message;
 import org.loadlab.kernel.MetricsSink;
 import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.BalancerMessage;
@@ -34,7 +35,7 @@ import org.loadlab.node.protocol.ResponseStatus;
  *
  * <p>Source: SPEC.md §1 (backend node), seed 000 (resources, feedback).
  */
-public final class BackendNode extends NodeLoadState implements Logic<NodeMessage>, ServingNode {
+public final class BackendNode extends NodeLoadState implements Logic<Message>, ServingNode {
     /** Counter: requests refused by an error-rate chaos fault. */
     public static final String CHAOS_ERRORS = "chaos_errors";
     /** Counter: chaos faults injected. */
@@ -139,8 +140,15 @@ public final class BackendNode extends NodeLoadState implements Logic<NodeMessag
         }
     }
 
+    /**
+     * Handles one node message (anything else is ignored). Typed {@code Logic<Message>} on
+     * purpose: a {@code Logic<NodeMessage>} has a bridge that casts every message to a second
+     * interface right after the engine's cast to {@link Message}, and on JDK 17 a class
+     * remembers only the last interface it was checked against (JDK-8180450), so the two
+     * casts evicted each other on every event (docs/performance.md).
+     */
     @Override
-    public void on(NodeMessage message, Env env) {
+    public void on(Message message, Env env) {
         if (rng == null) {
             rng = env.random(); // a message may beat onStart in a shell that starts actors lazily (cluster)
         }
@@ -514,7 +522,7 @@ public final class BackendNode extends NodeLoadState implements Logic<NodeMessag
         double remainingWork;
 
         Server(int slot) {
-            this.done = new NodeMessage.ServiceDone(slot);
+            this.done = NodeMessage.ServiceDone.of(slot);
         }
     }
 }

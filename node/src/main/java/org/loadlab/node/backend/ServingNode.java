@@ -2,6 +2,7 @@ package org.loadlab.node.backend;
 
 import java.util.List;
 import org.loadlab.kernel.Logic;
+import org.loadlab.kernel.Message;
 import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.node.protocol.NodeMessage;
@@ -11,9 +12,13 @@ import org.loadlab.node.protocol.NodeMessage;
  * or seed 003's latency model ({@link org.loadlab.node.profile.ProfileNode}). What the shells
  * and the run's checks read of a node, whichever model it runs.
  *
+ * <p>A node handles {@link NodeMessage}s; it is a {@code Logic<Message>} (it ignores
+ * anything else) so the engine's cast to {@link Message} is the only interface check per
+ * event (JDK-8180450, docs/performance.md).
+ *
  * <p>Source: SPEC.md §1 and §6.
  */
-public interface ServingNode extends Logic<NodeMessage> {
+public interface ServingNode extends Logic<Message> {
     /** This node's address. */
     NodeId id();
 

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.random.RandomGenerator;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Env;
+import org.loadlab.kernel.Message;
 import org.loadlab.kernel.NodeId;
 import org.loadlab.node.backend.NodeSettings;
 import org.loadlab.node.backend.ServingNode;
@@ -99,7 +100,7 @@ public final class ProfileNode implements ServingNode {
     }
 
     @Override
-    public void on(NodeMessage message, Env env) {
+    public void on(Message message, Env env) {
         if (rng == null) {
             rng = env.random();
         }
@@ -394,7 +395,7 @@ public final class ProfileNode implements ServingNode {
         ResponseStatus status;
 
         Slot(int index) {
-            this.done = new NodeMessage.ServiceDone(index);
+            this.done = NodeMessage.ServiceDone.of(index);
         }
     }
 }

@@ -78,6 +78,29 @@ public sealed interface NodeMessage extends Message {
 
     /** Timer: the request in server slot {@code slot} finished service. */
     record ServiceDone(int slot) implements NodeMessage {
+        private static final ServiceDone[] SHARED = new ServiceDone[64];
+
+        static {
+            for (int i = 0; i < SHARED.length; i++) {
+                SHARED[i] = new ServiceDone(i);
+            }
+        }
+
+        /**
+         * The timer message of server slot {@code slot}: one instance per slot shared by every
+         * node (for slots below 64), so the completion event of a large cluster reads a
+         * message that is in the cache, not one allocated with the node a long time ago.
+         *
+         * @param slot server slot, ≥ 0
+         * @throws IllegalArgumentException if {@code slot} is negative
+         */
+        public static ServiceDone of(int slot) {
+            if (slot < 0) {
+                throw new IllegalArgumentException("a server slot is >= 0, was " + slot);
+            }
+            return slot < SHARED.length ? SHARED[slot] : new ServiceDone(slot);
+        }
+
         @Override
         public int estimatedBytes() {
             return 0;

@@ -128,9 +128,10 @@ public final class PeerNode implements Logic<Message> {
 
     @Override
     public void on(Message message, Env env) {
-        if (message instanceof SharingMessage m) {
-            onSharing(m, env);
-        } else if (message instanceof NodeMessage.Fail) {
+        if (onSharing(message, env)) {
+            return;
+        }
+        if (message instanceof NodeMessage.Fail) {
             onFail(env);
         } else if (message instanceof NodeMessage.Recover) {
             if (failed) {
@@ -145,7 +146,14 @@ public final class PeerNode implements Logic<Message> {
         }
     }
 
-    private void onSharing(SharingMessage m, Env env) {
+    /**
+     * Handles {@code m} if it is a {@link SharingMessage}; false if it is not. The frequent
+     * messages are tested by their record classes first (an exact class compare) and only
+     * the agent's own by the interface: on JDK 17 checking one class against two interfaces
+     * (the engine's {@link Message} and {@link SharingMessage}) misses the class's one-entry
+     * secondary-super cache every time (JDK-8180450, docs/performance.md).
+     */
+    private boolean onSharing(Message m, Env env) {
         if (m instanceof SharingMessage.ServiceDone d) {
             onServiceDone(d.slot(), env);
         } else if (m instanceof SharingMessage.Arrival a) {
@@ -167,13 +175,18 @@ public final class PeerNode implements Logic<Message> {
                 admit(r.task(), env);
                 agent.onLoadChange(env);
             }
-        } else if (!failed) {
-            if (m instanceof SharingMessage.Poll || m instanceof SharingMessage.TooHigh || m instanceof SharingMessage.TooLow) {
-                charge(settings.pollCost(), env); // answering a query costs the polled node
+        } else if (m instanceof SharingMessage s) {
+            if (!failed) {
+                if (s instanceof SharingMessage.Poll || s instanceof SharingMessage.TooHigh || s instanceof SharingMessage.TooLow) {
+                    charge(settings.pollCost(), env); // answering a query costs the polled node
+                }
+                agent.onMessage(s, env);
             }
-            agent.onMessage(m, env);
+            // A failed node drops every other message: it neither answers polls nor acts on replies.
+        } else {
+            return false;
         }
-        // A failed node drops every other message: it neither answers polls nor acts on replies.
+        return true;
     }
 
     private void onArrival(SharingMessage.Arrival a, Env env) {
