@@ -262,6 +262,13 @@ final class EventQueue {
         return laneCount;
     }
 
+    /** True if heap entry {@code i} comes before heap entry {@code j}; without branches (non-short-circuit operators). */
+    private boolean earlier(int i, int j) {
+        long ti = keys[2 * i];
+        long tj = keys[2 * j];
+        return ti < tj | (ti == tj & keys[2 * i + 1] < keys[2 * j + 1]);
+    }
+
     private static boolean before(long t1, long s1, long t2, long s2) {
         return t1 < t2 || (t1 == t2 && s1 < s2);
     }
@@ -431,18 +438,25 @@ final class EventQueue {
             if (first >= heapSize) {
                 break;
             }
-            int child = first;
-            long ct = keys[2 * first];
-            long cs = keys[2 * first + 1];
-            int end = Math.min(first + 4, heapSize);
-            for (int c = first + 1; c < end; c++) {
-                long t = keys[2 * c];
-                if (t < ct || (t == ct && keys[2 * c + 1] < cs)) {
-                    child = c;
-                    ct = t;
-                    cs = keys[2 * c + 1];
+            int child;
+            if (first + 3 < heapSize) {
+                // Four children: a tournament of branch-free comparisons. Which child is least
+                // is a coin toss the branch predictor loses half the time; conditional moves
+                // don't guess, and the two first matches run side by side. Keys are unique
+                // (ids are), so any order of comparison finds the same least child.
+                int ab = earlier(first + 1, first) ? first + 1 : first;
+                int cd = earlier(first + 3, first + 2) ? first + 3 : first + 2;
+                child = earlier(cd, ab) ? cd : ab;
+            } else {
+                child = first;
+                for (int c = first + 1; c < heapSize; c++) {
+                    if (earlier(c, child)) {
+                        child = c;
+                    }
                 }
             }
+            long ct = keys[2 * child];
+            long cs = keys[2 * child + 1];
             if (tk < ct || (tk == ct && sk < cs)) {
                 break;
             }
