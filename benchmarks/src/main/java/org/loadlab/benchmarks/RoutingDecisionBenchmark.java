@@ -4,10 +4,12 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
 import org.loadlab.balancer.core.BalancerLogic;
-import org.loadlab.balancer.core.InformationModel;
-import org.loadlab.balancer.policy.CandidateSet;
-import org.loadlab.balancer.policy.SelectionPolicy;
-import org.loadlab.balancer.policy.ShortestQueuePolicy;
+import org.loadlab.balancer.decision.Candidates;
+import org.loadlab.balancer.decision.RoutingPolicy;
+import org.loadlab.balancer.information.ProbeModel;
+import org.loadlab.balancer.pipeline.PipelinePolicy;
+import org.loadlab.balancer.policy.PolicyCatalog;
+import org.loadlab.balancer.policy.PolicyParameters;
 import org.loadlab.kernel.Address;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Env;
@@ -49,8 +51,8 @@ public class RoutingDecisionBenchmark {
     public int n;
 
     private final SplittableRandom rng = new SplittableRandom(11);
-    private SelectionPolicy p2c;
-    private CandidateSet candidates;
+    private PipelinePolicy p2c;
+    private Candidates candidates;
     private final int[] nodes = new int[2];
     private final LoadSnapshot[] loads = new LoadSnapshot[2];
     private LoadSnapshot[] snapshots;
@@ -61,8 +63,8 @@ public class RoutingDecisionBenchmark {
     /** Builds the policy, the balancer and a snapshot per node with a random queue length. */
     @Setup
     public void setUp() {
-        p2c = ShortestQueuePolicy.powerOfK("p2c", 2);
-        candidates = new CandidateSet(new int[n]);
+        p2c = (PipelinePolicy) PolicyCatalog.instantiate("p2c", PolicyParameters.DEFAULTS, null);
+        candidates = new Candidates(new int[n]);
         snapshots = new LoadSnapshot[n];
         for (int j = 0; j < n; j++) {
             snapshots[j] = new LoadSnapshot(j, rng.nextInt(4), 1, 1.0, 0.5, 0.4, 0.3, 0.2, 1.0, 0.0, true);
@@ -71,7 +73,8 @@ public class RoutingDecisionBenchmark {
         for (int j = 0; j < n; j++) {
             allowed[j] = j;
         }
-        balancer = new BalancerLogic(new BalancerId(0), allowed, n, p2c, new InformationModel(InformationModel.Kind.PROBE, 0.05));
+        RoutingPolicy policy = PolicyCatalog.instantiate("p2c", PolicyParameters.DEFAULTS, null);
+        balancer = new BalancerLogic(new BalancerId(0), allowed, n, policy, new ProbeModel(0.05));
         env = new CapturingEnv(rng);
     }
 
@@ -84,7 +87,7 @@ public class RoutingDecisionBenchmark {
         nodes[1] = b;
         loads[0] = snapshots[a];
         loads[1] = snapshots[b];
-        return p2c.choose(candidates.reset(nodes, loads, 2), rng);
+        return p2c.choose(candidates.reset(nodes, loads, null, 2), rng);
     }
 
     /** Arrival, two replies, response: one request through the balancer core. */
@@ -104,6 +107,7 @@ public class RoutingDecisionBenchmark {
 
     /** An Env that remembers where the last messages went and ignores timers. */
     private static final class CapturingEnv implements Env {
+        private static final BalancerId SELF = new BalancerId(0);
         final int[] to = new int[4];
         int sent;
         private final RandomGenerator rng;
@@ -119,7 +123,7 @@ public class RoutingDecisionBenchmark {
 
         @Override
         public Address self() {
-            return new BalancerId(0);
+            return SELF;
         }
 
         @Override

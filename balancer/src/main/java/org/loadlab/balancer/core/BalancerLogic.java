@@ -26,6 +26,7 @@ import org.loadlab.balancer.retry.RetrySettings;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Env;
 import org.loadlab.kernel.Logic;
+import org.loadlab.kernel.Message;
 import org.loadlab.kernel.NodeId;
 import org.loadlab.kernel.ServiceId;
 import org.loadlab.balancer.control.FeedbackBuffer;
@@ -98,8 +99,16 @@ import org.loadlab.node.protocol.ResponseStatus;
  * <p>Source: DESIGN.md ("balancers sample k peers by message", "Policies as pipelines,
  * guardrails in the core"), SPEC.md §2–§3, §6 (guardrails), seed 001 (multi-round decisions);
  * Envoy (slow start, outlier detection, retry policy and budgets).
+ *
+ * <p><b>Message type.</b> The core is a {@code Logic<Message>} although it handles only
+ * {@link BalancerMessage}s (others are ignored): a {@code Logic<BalancerMessage>} gets a
+ * compiler-made bridge that casts every message to the interface {@code BalancerMessage}
+ * right after the engine cast it to {@code Message}, and on JDK 17 two interface casts of the
+ * same class in turn keep evicting each other from the class's one-entry cache of
+ * interfaces (JDK-8180450): a scan of the class's interface list per message, about 8% of
+ * the bench workload's time at 100 nodes (docs/performance.md).
  */
-public final class BalancerLogic implements Logic<BalancerMessage> {
+public final class BalancerLogic implements Logic<Message> {
     /** Counter: decisions in which a guardrail masked at least one candidate. */
     public static final String GUARDRAIL_MASKED = "guardrail_masked";
     /** Counter: nodes masked by a guardrail (ejections), over the run. */
@@ -185,6 +194,9 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     private final Candidates drawCandidates;
     private final java.util.function.DoubleSupplier clock = this::now;
     private final LongObjectHashMap<Decision> pending = new LongObjectHashMap<>();
+    // Finished decisions kept for reuse (more than a few are spare only after a burst of replies).
+    private final Decision[] spare = new Decision[64];
+    private int spareCount;
     // Delay mode: requests held back instead of rejected, and how many tries each has had.
     private final LongObjectHashMap<BalancerMessage.Arrival> delayed = new LongObjectHashMap<>();
     private final LongIntHashMap attempts = new LongIntHashMap();
@@ -474,7 +486,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     }
 
     @Override
-    public void on(BalancerMessage message, Env env) {
+    public void on(Message message, Env env) {
         this.env = env;
         if (message instanceof BalancerMessage.Arrival a) {
             env.metrics().arrived(env.now(), id.index());
@@ -542,11 +554,28 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
     // ---------------------------------------------------------------- the decision engine
 
     private void startDecision(BalancerMessage.Arrival a) {
-        Decision d = new Decision(a, env.now(), policy, 0, null);
+        Decision d = decision(a, policy, 0, null);
         if (allMaskedFallback(d)) {
             return;
         }
         advance(d, policy.start(d));
+    }
+
+    /**
+     * A decision for {@code a} starting now: a recycled one if any is spare. Saves the
+     * allocation of the largest object of a decision (and of its loads array) per request.
+     */
+    private Decision decision(BalancerMessage.Arrival a, RoutingPolicy p, int attempt, Attempt tried) {
+        Decision d = spareCount > 0 ? spare[--spareCount] : new Decision();
+        return d.start(a, env.now(), p, attempt, tried);
+    }
+
+    /** Decision {@code d} is final (routed or refused) and referenced nowhere: keep it for the next one. */
+    private void release(Decision d) {
+        d.clear();
+        if (spareCount < spare.length) {
+            spare[spareCount++] = d;
+        }
     }
 
     /**
@@ -637,6 +666,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
                     }
                 }
                 route(d, node);
+                release(d);
                 return;
             }
             if (step instanceof Step.Reject) {
@@ -653,6 +683,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
                 } else {
                     refuse(d.arrival);
                 }
+                release(d);
                 return;
             }
             Step.Read read = (Step.Read) step;
@@ -899,7 +930,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
 
     private void onResponse(BalancerMessage.Response r) {
         int node = r.node();
-        if (health.membership(node) == NodeHealth.Membership.REMOVED) {
+        if (health.removed(node)) {
             return; // counted as lost (or retried) when the node was removed
         }
         inFlight[node]--;
@@ -1028,7 +1059,7 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
 
     private void startRetry(Attempt t) {
         t.state = Attempt.DECIDING;
-        Decision d = new Decision(t.arrival, env.now(), retryPolicy, t.attempt, t);
+        Decision d = decision(t.arrival, retryPolicy, t.attempt, t);
         if (allMaskedFallback(d)) {
             return;
         }
@@ -1670,14 +1701,20 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         }
     }
 
-    /** One request's decision: its context for the policy, and its current read while answers are out. */
+    /**
+     * One request's decision: its context for the policy, and its current read while answers
+     * are out. Recycled ({@link #decision}, {@link #release}): a policy must not keep a
+     * context beyond the call it was passed to (none does), and the loads array is reused by
+     * the next read of the same size (as {@link Candidates} says, its arrays are valid during
+     * the call only).
+     */
     private final class Decision implements DecisionContext {
-        final BalancerMessage.Arrival arrival;
-        final BalancerMessage.ProbeTimeout timeout;
-        final double startedAt;
-        final RoutingPolicy policy;
-        final int attempt;
-        final Attempt tried;
+        BalancerMessage.Arrival arrival;
+        BalancerMessage.ProbeTimeout timeout;
+        double startedAt;
+        RoutingPolicy policy;
+        int attempt;
+        Attempt tried;
         int queries;
         int redecisions;
         int restarts;
@@ -1691,18 +1728,47 @@ public final class BalancerLogic implements Logic<BalancerMessage> {
         String mode;
         double propensity = Double.NaN;
 
-        Decision(BalancerMessage.Arrival arrival, double startedAt, RoutingPolicy policy, int attempt, Attempt tried) {
+        /** Starts this (new or recycled) decision: every field as a new decision has it. */
+        Decision start(BalancerMessage.Arrival arrival, double startedAt, RoutingPolicy policy, int attempt, Attempt tried) {
             this.arrival = arrival;
             this.startedAt = startedAt;
             this.policy = policy;
             this.attempt = attempt;
             this.tried = tried;
             this.timeout = new BalancerMessage.ProbeTimeout(arrival.id());
+            queries = 0;
+            redecisions = 0;
+            restarts = 0;
+            nodes = null;
+            masks = null;
+            then = null;
+            replies = 0;
+            allGone = false;
+            failOpen = false;
+            mode = null;
+            propensity = Double.NaN;
+            return this;
+        }
+
+        /** Drops what the finished decision referred to (its loads array stays, for reuse). */
+        void clear() {
+            arrival = null;
+            timeout = null;
+            policy = null;
+            tried = null;
+            nodes = null;
+            masks = null;
+            then = null;
+            mode = null;
         }
 
         void begin(Step.Read read) {
             nodes = read.nodes();
-            loads = new LoadSnapshot[nodes.length];
+            if (loads == null || loads.length != nodes.length) {
+                loads = new LoadSnapshot[nodes.length];
+            } else {
+                Arrays.fill(loads, null);
+            }
             masks = null;
             then = read.then();
             replies = 0;

@@ -25,6 +25,8 @@ final class SamplingPool {
 
     private final int[] allowed;
     private final int[] positionInAllowed;
+    /** True if every node of the run is allowed: {@link #allowed} then reads no per-node state. */
+    private final boolean everyNode;
     private final int[] buffer;
     private final int[] positionInBuffer;
     private int size;
@@ -43,6 +45,7 @@ final class SamplingPool {
         for (int i = 0; i < allowed.length; i++) {
             positionInAllowed[allowed[i]] = i;
         }
+        this.everyNode = allowed.length == nodeCount;
         this.buffer = allowed.clone();
         this.positionInBuffer = positionInAllowed.clone();
         this.size = allowed.length;
@@ -50,9 +53,13 @@ final class SamplingPool {
         this.positionInOrdered = positionInAllowed;
     }
 
-    /** True if {@code node} is in the allowed set. */
+    /**
+     * True if {@code node} is in the allowed set. A balancer that may use every node (the
+     * common case) answers from the bounds alone: each decision checks the nodes it reads and
+     * routes to, and at 10^5 nodes a look-up in {@code positionInAllowed} is a cache miss.
+     */
     boolean allowed(int node) {
-        return node >= 0 && node < positionInAllowed.length && positionInAllowed[node] >= 0;
+        return node >= 0 && node < positionInAllowed.length && (everyNode || positionInAllowed[node] >= 0);
     }
 
     /** The allowed nodes (do not modify). */

@@ -25,6 +25,10 @@ public final class PipelinePolicy implements RoutingPolicy {
     private final Sampler sampler;
     private final Scorer scorer;
     private final Picker picker;
+    /** The scorer when it learns from outcomes, else null (found once: not an interface type check per response). */
+    private final OutcomeListener listener;
+    /** True if the scorer needs each request's latency (so the balancer stamps requests). */
+    private final boolean measuresLatency;
     private final Step.Continuation chooser = this::chooseStep;
 
     /**
@@ -38,6 +42,8 @@ public final class PipelinePolicy implements RoutingPolicy {
         this.sampler = sampler;
         this.scorer = scorer;
         this.picker = picker;
+        this.listener = scorer instanceof OutcomeListener l ? l : null;
+        this.measuresLatency = listener != null && listener.measuresLatency();
     }
 
     @Override
@@ -80,20 +86,20 @@ public final class PipelinePolicy implements RoutingPolicy {
 
     @Override
     public void onOutcome(int node, ResponseStatus status, double latency, double now) {
-        if (scorer instanceof OutcomeListener l) {
-            l.onOutcome(node, status, latency, now);
+        if (listener != null) {
+            listener.onOutcome(node, status, latency, now);
         }
     }
 
     @Override
     public boolean measuresLatency() {
-        return scorer instanceof OutcomeListener l && l.measuresLatency();
+        return measuresLatency;
     }
 
     @Override
     public void onNodeBack(int node, double now) {
-        if (scorer instanceof OutcomeListener l) {
-            l.onNodeBack(node, now);
+        if (listener != null) {
+            listener.onNodeBack(node, now);
         }
     }
 

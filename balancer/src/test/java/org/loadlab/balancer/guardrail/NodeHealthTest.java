@@ -94,4 +94,24 @@ class NodeHealthTest {
         assertThrows(IllegalArgumentException.class, () -> new Guardrails(true, 0.8, 2, 2, 2, 1.5, 0.5, 3));
         assertThrows(IllegalArgumentException.class, () -> new Guardrails(true, 0.8, 2, 2, 2, 0.5, -0.1, 3));
     }
+
+    /**
+     * gone() and removed() skip the per-node read while every node is reachable (resp. none
+     * is removed); over random membership changes they must agree with the state itself.
+     */
+    @Test
+    void goneAndRemovedAgreeWithMembershipOverRandomChanges() {
+        int n = 6;
+        NodeHealth h = new NodeHealth(ON, n, n);
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(5);
+        NodeHealth.Membership[] states = NodeHealth.Membership.values();
+        for (int step = 0; step < 5_000; step++) {
+            h.membership(rng.nextInt(n), states[rng.nextInt(states.length)]);
+            for (int node = 0; node < n; node++) {
+                NodeHealth.Membership m = h.membership(node);
+                assertEquals(m != NodeHealth.Membership.REACHABLE, h.gone(node), "gone, step " + step + ", node " + node);
+                assertEquals(m == NodeHealth.Membership.REMOVED, h.removed(node), "removed, step " + step + ", node " + node);
+            }
+        }
+    }
 }

@@ -213,6 +213,28 @@ final class EventQueue {
         }
     }
 
+    /**
+     * {@link #pop} if the list holds an event due at or before {@code maxTime} seconds (one
+     * comparison of the heads instead of {@link #peekTime} and {@code pop} each making it).
+     *
+     * @return false, and nothing removed, if the list is empty or its earliest event is later
+     */
+    boolean popNotAfter(double maxTime) {
+        int l = minLane;
+        if (l >= 0 && (heapSize == 0 || before(headTime[l], headSeq[l], keys[0], keys[1]))) {
+            if (Double.longBitsToDouble(headTime[l]) > maxTime) {
+                return false;
+            }
+            popLane(l);
+        } else {
+            if (heapSize == 0 || Double.longBitsToDouble(keys[0]) > maxTime) {
+                return false;
+            }
+            popHeap();
+        }
+        return true;
+    }
+
     double time() {
         return poppedTime;
     }

@@ -80,7 +80,12 @@ class EventQueueTest {
                     expected = ref.poll();
                 }
                 assertEquals(expected.time, q.peekTime(), "peek, seed " + seed + " step " + step);
-                q.pop();
+                if (step % 2 == 0) {
+                    q.pop();
+                } else { // the engine's pop: refuses an event after the bound, takes one at or before it
+                    assertFalse(q.popNotAfter(Math.nextDown(expected.time)), "bound, seed " + seed + " step " + step);
+                    assertTrue(q.popNotAfter(rng.nextBoolean() ? expected.time : Double.POSITIVE_INFINITY));
+                }
                 assertEquals(expected.time, q.time(), "time, seed " + seed + " step " + step);
                 assertEquals(expected.entity, q.target(), "entity, seed " + seed + " step " + step);
                 assertTrue(expected.payload == q.payload(), "payload, seed " + seed + " step " + step);
@@ -88,6 +93,7 @@ class EventQueueTest {
                 now = q.time();
             }
         }
+        assertFalse(new EventQueue().popNotAfter(Double.POSITIVE_INFINITY), "nothing to pop");
         while (!q.isEmpty()) {
             Ref expected = ref.poll();
             while (dropped.remove(expected.seq)) {

@@ -3,6 +3,7 @@ package org.loadlab.workload.driver;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Env;
 import org.loadlab.kernel.Logic;
+import org.loadlab.kernel.Message;
 import org.loadlab.kernel.NodeId;
 import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.sharing.SharingMessage;
@@ -25,7 +26,7 @@ import org.loadlab.workload.split.BalancerSplit;
  * <p>Source: DESIGN.md (client/driver logic), SPEC.md §4 (Zipf split over frontends), §7
  * (Poisson arrivals at each node).
  */
-public final class WorkloadDriver implements Logic<DriverMessage> {
+public final class WorkloadDriver implements Logic<Message> {
     private static final Object ARRIVAL_TIMER = "next-arrival";
     private static final DriverMessage.NextArrival NEXT = new DriverMessage.NextArrival();
 
@@ -36,7 +37,18 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
     private final NodeId[] nodes;
     private final KeySequence keys;
     private org.loadlab.workload.keys.EndpointMix endpoints = org.loadlab.workload.keys.EndpointMix.NONE;
-    private volatile long generated;
+    // Single writer (the driver's handler); a live launcher's thread reads it. A release store
+    // publishes it without the full fence a volatile store costs on every request.
+    private long generated;
+    private static final java.lang.invoke.VarHandle GENERATED;
+
+    static {
+        try {
+            GENERATED = java.lang.invoke.MethodHandles.lookup().findVarHandle(WorkloadDriver.class, "generated", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     private volatile boolean finished;
 
     /**
@@ -105,20 +117,25 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
     }
 
     @Override
-    public void on(DriverMessage message, Env env) {
+    public void on(Message message, Env env) {
+        // Every message is its own arrival timer (DriverMessage.NextArrival; nothing else is
+        // sent to a driver). Typed Logic<Message> on purpose: a Logic<DriverMessage> adds a
+        // bridge cast to a second interface, and on JDK 17 alternating checks of one class
+        // against two interfaces miss the class's one-entry secondary-super cache every time
+        // (JDK-8180450; with parallel campaign workers the cache line also bounces between cores).
         double d = arrivals.attachedDemand();
         if (Double.isNaN(d)) {
             d = demand.sample();
         }
         if (nodes != null) {
             SharingMessage.Arrival task = new SharingMessage.Arrival(generated, d, env.now());
-            generated = generated + 1;
+            GENERATED.setRelease(this, generated + 1);
             env.send(nodes[split.pick()], task);
             scheduleNext(env);
             return;
         }
         BalancerMessage.Arrival a = new BalancerMessage.Arrival(generated, d, env.now(), keys.next(), endpoints.next());
-        generated = generated + 1; // single writer; volatile so a live launcher can watch it
+        GENERATED.setRelease(this, generated + 1);
         env.send(balancers[split.pick()], a);
         scheduleNext(env);
     }
@@ -145,7 +162,7 @@ public final class WorkloadDriver implements Logic<DriverMessage> {
 
     /** Requests generated so far. */
     public long generated() {
-        return generated;
+        return (long) GENERATED.getAcquire(this);
     }
 
     /** True once the arrival process is exhausted (no more requests will come). */
