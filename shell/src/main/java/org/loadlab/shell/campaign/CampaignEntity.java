@@ -57,9 +57,9 @@ public final class CampaignEntity extends EventSourcedBehavior<CampaignEntity.Co
 
     /**
      * Records several finished runs in one journal write (one transaction: all of them are
-     * stored or none); runs already recorded are skipped. The
-     * events are the same {@link RunCompleted} as {@link RecordRun}'s, so a journal does not
-     * show which command wrote it.
+     * stored or none); runs already recorded are skipped. The events are the same
+     * {@link RunCompleted} as {@link RecordRun}'s, so a journal does not show which command
+     * wrote it.
      *
      * @param runs run index → result JSON
      * @param replyTo acknowledged once every event is stored
