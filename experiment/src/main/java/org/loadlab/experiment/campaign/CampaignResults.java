@@ -76,10 +76,9 @@ public final class CampaignResults {
      * @param svg whether to write an SVG next to every PNG plot
      */
     public static void report(CampaignPlan plan, Path dir, List<String> runJsons, boolean svg) throws IOException {
-        List<CampaignRun> runs = new ArrayList<>();
-        for (String j : runJsons) {
-            runs.add(decode(j));
-        }
+        // Decoding a thousand results is a quarter of the report's time: on every core (the
+        // mapper is thread-safe; the list keeps plan order).
+        List<CampaignRun> runs = runJsons.parallelStream().map(CampaignResults::decode).toList();
         List<String> swept = new ArrayList<>(plan.sweepKeys());
         // The analytic curves are drawn against the first swept key: put utilisation first.
         if (swept.remove(UTILISATION)) {

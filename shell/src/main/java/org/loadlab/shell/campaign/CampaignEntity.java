@@ -2,6 +2,8 @@ package org.loadlab.shell.campaign;
 
 import org.loadlab.experiment.campaign.CampaignPlan;
 
+import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -16,7 +18,9 @@ import org.loadlab.kernel.CborSerializable;
  * A campaign as an event-sourced entity (Pekko Persistence, JDBC journal): it remembers
  * which runs have completed and their results, so a campaign killed at any point resumes
  * without repeating or losing a finished run. Events: {@link CampaignStarted},
- * {@link RunCompleted} (with the run's metrics as JSON), {@link CampaignFinished}.
+ * {@link RunCompleted} (with the run's metrics as JSON), {@link CampaignFinished}. Runs
+ * can be recorded one at a time ({@link RecordRun}) or several in one journal write
+ * ({@link RecordRuns}, what the local {@link CampaignCoordinator} does).
  *
  * <p>No snapshots: the state is exactly the list of finished runs, so a snapshot would
  * hold the same bytes as the events, and keeping it immutable for the snapshot store
@@ -49,6 +53,18 @@ public final class CampaignEntity extends EventSourcedBehavior<CampaignEntity.Co
      * @param replyTo acknowledged once the event is stored
      */
     public record RecordRun(int index, String runJson, ActorRef<Done> replyTo) implements Command {
+    }
+
+    /**
+     * Records several finished runs in one journal write (one transaction: all of them are
+     * stored or none); runs already recorded are skipped. The events are the same
+     * {@link RunCompleted} as {@link RecordRun}'s, so a journal does not show which command
+     * wrote it.
+     *
+     * @param runs run index → result JSON
+     * @param replyTo acknowledged once every event is stored
+     */
+    public record RecordRuns(Map<Integer, String> runs, ActorRef<Done> replyTo) implements Command {
     }
 
     /** Marks the campaign finished. */
@@ -110,6 +126,15 @@ public final class CampaignEntity extends EventSourcedBehavior<CampaignEntity.Co
         super(id);
     }
 
+    /**
+     * Pekko's built-in store that holds no snapshots: this entity never saves one (see the
+     * class comment), so recovery need not start the JDBC snapshot store nor query it.
+     */
+    @Override
+    public String snapshotPluginId() {
+        return "pekko.persistence.no-snapshot-store";
+    }
+
     @Override
     public State emptyState() {
         return new State(null, 0, new TreeMap<>(), false);
@@ -128,6 +153,13 @@ public final class CampaignEntity extends EventSourcedBehavior<CampaignEntity.Co
                 .onCommand(RecordRun.class, (state, c) -> state.completed().containsKey(c.index())
                         ? Effect().none().thenReply(c.replyTo(), s -> Done.getInstance())
                         : Effect().persist(new RunCompleted(c.index(), c.runJson())).thenReply(c.replyTo(), s -> Done.getInstance()))
+                .onCommand(RecordRuns.class, (state, c) -> {
+                    List<Event> fresh = c.runs().entrySet().stream()
+                            .filter(r -> !state.completed().containsKey(r.getKey()))
+                            .<Event>map(r -> new RunCompleted(r.getKey(), r.getValue())).toList();
+                    return fresh.isEmpty() ? Effect().none().thenReply(c.replyTo(), s -> Done.getInstance())
+                            : Effect().persist(fresh).thenReply(c.replyTo(), s -> Done.getInstance());
+                })
                 .onCommand(Finish.class, (state, c) -> state.finished()
                         ? Effect().none().thenReply(c.replyTo(), s -> Done.getInstance())
                         : Effect().persist(new CampaignFinished()).thenReply(c.replyTo(), s -> Done.getInstance()))

@@ -65,14 +65,14 @@ final class CampaignProgress implements AutoCloseable {
                 : java.util.Optional.empty();
     }
 
-    /** One more run is stored. */
-    synchronized void step() {
+    /** One more run is stored; returns the runs done now. */
+    synchronized int step() {
         done++;
         long now = System.nanoTime();
         if (bar != null) {
             bar.stepTo(done);
             bar.setExtraMessage(String.format(Locale.ROOT, " %.1f runs/s", rate(now)));
-            return;
+            return done;
         }
         if (done == total || now - lastLogNanos > 10_000_000_000L || done - lastLogDone >= Math.max(1, total / 10)) {
             double rate = rate(now);
@@ -81,6 +81,7 @@ final class CampaignProgress implements AutoCloseable {
             lastLogNanos = now;
             lastLogDone = done;
         }
+        return done;
     }
 
     @Override

@@ -32,6 +32,14 @@ import org.apache.pekko.persistence.jdbc.testkit.javadsl.SchemaUtils;
  */
 public final class CampaignRunner {
     static final Duration ASK_TIMEOUT = Duration.ofSeconds(60);
+    /** Runs the table creation of a fresh journal beside the actor system's start (a daemon thread per call). */
+    private static final java.util.concurrent.Executor JOURNAL_SETUP = task -> {
+        Thread t = new Thread(task, "loadlab-journal-setup");
+        t.setDaemon(true);
+        t.start();
+    };
+    /** Phase timings at DEBUG (docs/performance.md, "Campaigns", shows how to switch them on). */
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CampaignRunner.class);
 
     private CampaignRunner() {
     }
@@ -59,21 +67,33 @@ public final class CampaignRunner {
     public static Outcome run(CampaignPlan plan, Path dir, int workers, Function<CampaignPlan.PlannedRun, String> execute,
                               PrintStream out, boolean terminal) {
         long t0 = System.nanoTime();
+        phase("campaign started", t0);
         try {
             Files.createDirectories(dir);
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cannot create " + dir + ": " + e.getMessage(), e);
         }
-        // A fresh campaign has nothing stored yet: simulate while the actor system and journal start.
-        RunPrefetch prefetch = CampaignStore.isFresh(dir, env()) ? new RunPrefetch(plan.runs(), workers, execute) : null;
+        // A fresh campaign has nothing stored yet: simulate while the actor system and journal start,
+        // and create the journal's H2 file and tables while the actor system starts.
+        boolean fresh = CampaignStore.isFresh(dir, env());
+        RunPrefetch prefetch = fresh ? new RunPrefetch(plan.runs(), workers, execute) : null;
+        CompletableFuture<Void> tables = fresh ? CompletableFuture.runAsync(() -> CampaignStore.createTables(dir), JOURNAL_SETUP)
+                : null;
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "loadlab-campaign", config(dir, workers));
         try {
-            await(SchemaUtils.createIfNotExists(system), "create the journal tables");
+            phase("actor system up", t0);
+            if (tables != null) {
+                await(tables, "create the journal tables");
+            } else {
+                await(SchemaUtils.createIfNotExists(system), "create the journal tables");
+            }
+            phase("journal tables ready", t0);
             ActorRef<CampaignEntity.Command> entity = system.systemActorOf(CampaignEntity.create(plan.id()), "campaign",
                     org.apache.pekko.actor.typed.Props.empty());
             CampaignEntity.State state = await(AskPattern.ask(entity,
                     (ActorRef<CampaignEntity.State> r) -> new CampaignEntity.Start(plan.definitionJson(), plan.runs().size(), r),
                     ASK_TIMEOUT, system.scheduler()), "start the campaign entity");
+            phase("campaign entity started", t0);
             List<CampaignPlan.PlannedRun> pending = new ArrayList<>();
             for (CampaignPlan.PlannedRun r : plan.runs()) {
                 if (!state.completed().containsKey(r.index())) {
@@ -87,10 +107,15 @@ public final class CampaignRunner {
             RunPrefetch ahead = prefetch;
             CompletableFuture<Done> done = new CompletableFuture<>();
             try (CampaignProgress progress = new CampaignProgress(plan.id(), plan.runs().size(), resumedFrom, t0, out, terminal)) {
-                system.systemActorOf(CampaignCoordinator.create(entity, pending, workers, ahead::result, i -> progress.step(), done),
+                system.systemActorOf(CampaignCoordinator.create(entity, pending, workers, ahead::result, i -> {
+                    if (progress.step() == resumedFrom + 1) {
+                        phase("first run stored", t0);
+                    }
+                }, done),
                         "coordinator", org.apache.pekko.actor.typed.Props.empty());
                 await(done, "run the campaign");
             }
+            phase("every run stored", t0);
             await(AskPattern.ask(entity, CampaignEntity.Finish::new, ASK_TIMEOUT, system.scheduler()), "finish the campaign");
             CampaignEntity.State last = await(AskPattern.ask(entity, CampaignEntity.GetState::new, ASK_TIMEOUT,
                     system.scheduler()), "read the results");
@@ -151,6 +176,14 @@ public final class CampaignRunner {
                 .withFallback(quiet)
                 .withFallback(ConfigFactory.defaultReference())
                 .resolve();
+    }
+
+    private static void phase(String what, long t0) {
+        if (LOG.isDebugEnabled()) {
+            long cpu = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                    .getProcessCpuTime();
+            LOG.debug("{} after {} ms (process CPU time so far {} ms)", what, (System.nanoTime() - t0) / 1_000_000, cpu / 1_000_000);
+        }
     }
 
     static <T> T await(java.util.concurrent.CompletionStage<T> stage, String what) {

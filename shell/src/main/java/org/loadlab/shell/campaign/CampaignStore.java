@@ -36,6 +36,17 @@ public final class CampaignStore {
         return !JdbcJournal.usesPostgres(env) && !java.nio.file.Files.exists(JdbcJournal.h2File(dir, "campaign"));
     }
 
+    /**
+     * Creates the embedded H2 journal of a fresh campaign {@code dir} ({@link #isFresh}) and
+     * its tables, without an actor system ({@link JdbcJournal#createH2Tables}).
+     *
+     * @param dir campaign output directory
+     * @throws IllegalStateException if the file or a table cannot be created
+     */
+    public static void createTables(Path dir) {
+        JdbcJournal.createH2Tables(dir, "campaign");
+    }
+
     /** A human description of where the journal is. */
     public static String describe(Path dir, Map<String, String> env) {
         return JdbcJournal.describe(dir, "campaign", env);

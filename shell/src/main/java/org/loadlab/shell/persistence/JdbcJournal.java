@@ -40,11 +40,9 @@ public final class JdbcJournal {
                     .withValue("db.password", ConfigValueFactory.fromAnyRef(env.getOrDefault("LOADLAB_JDBC_PASSWORD", "")))
                     .withValue("db.driver", ConfigValueFactory.fromAnyRef("org.postgresql.Driver"));
         } else {
-            // WRITE_DELAY=0: an event written right before a SIGKILL is on disk.
-            String file = dir.toAbsolutePath().resolve("journal").resolve(name).toString().replace('\\', '/');
             db = ConfigFactory.empty()
                     .withValue("profile", ConfigValueFactory.fromAnyRef("slick.jdbc.H2Profile$"))
-                    .withValue("db.url", ConfigValueFactory.fromAnyRef("jdbc:h2:file:" + file + ";WRITE_DELAY=0;AUTO_SERVER=TRUE"))
+                    .withValue("db.url", ConfigValueFactory.fromAnyRef(h2Url(dir, name)))
                     .withValue("db.user", ConfigValueFactory.fromAnyRef("sa"))
                     .withValue("db.password", ConfigValueFactory.fromAnyRef(""))
                     .withValue("db.driver", ConfigValueFactory.fromAnyRef("org.h2.Driver"));
@@ -61,6 +59,56 @@ public final class JdbcJournal {
                         """, name))
                 .withValue("pekko-persistence-jdbc.shared-databases." + name, db.withFallback(pool).root());
     }
+
+    /**
+     * The JDBC URL of the embedded H2 journal {@code name} under {@code dir}. WRITE_DELAY=0:
+     * an event written right before a SIGKILL is on disk; AUTO_SERVER: another LoadLab
+     * process (e.g. {@code campaign status}) can read the file while this one writes it.
+     */
+    static String h2Url(Path dir, String name) {
+        String file = dir.toAbsolutePath().resolve("journal").resolve(name).toString().replace('\\', '/');
+        return "jdbc:h2:file:" + file + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
+    }
+
+    /**
+     * Creates the H2 file of journal {@code name} under {@code dir} and its tables, with
+     * plain JDBC and pekko-persistence-jdbc's own H2 script (the one its
+     * {@code SchemaUtils.createIfNotExists} runs). Unlike SchemaUtils it needs no actor
+     * system, so a fresh campaign creates its tables while the actor system starts
+     * (docs/performance.md, "Campaigns"). For a journal file that does not exist yet only:
+     * the script's index statement has no IF NOT EXISTS.
+     *
+     * @param dir where the H2 file goes ({@code dir/journal/name.mv.db})
+     * @param name the database's name
+     * @throws IllegalStateException if the file cannot be created or a statement fails
+     */
+    public static void createH2Tables(Path dir, String name) {
+        String script;
+        try (java.io.InputStream in = JdbcJournal.class.getResourceAsStream(H2_SCHEMA)) {
+            if (in == null) {
+                throw new IllegalStateException("pekko-persistence-jdbc's " + H2_SCHEMA + " is not on the class path");
+            }
+            script = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot read " + H2_SCHEMA + ": " + e.getMessage(), e);
+        }
+        java.util.Properties login = new java.util.Properties();
+        login.setProperty("user", "sa");
+        login.setProperty("password", "");
+        try (java.sql.Connection c = new org.h2.Driver().connect(h2Url(dir, name), login);
+             java.sql.Statement st = c.createStatement()) {
+            for (String statement : script.split(";")) {
+                if (!statement.isBlank()) {
+                    st.execute(statement);
+                }
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("cannot create the journal tables in " + h2File(dir, name) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** pekko-persistence-jdbc's schema script for H2 (in its jar). */
+    private static final String H2_SCHEMA = "/schema/h2/h2-create-schema.sql";
 
     /** True if {@code env} names a PostgreSQL journal ({@value #URL_ENV} set and not blank). */
     public static boolean usesPostgres(Map<String, String> env) {

@@ -106,6 +106,22 @@ class CampaignEntityTest {
     }
 
     @Test
+    void severalRunsInOneWriteAreTheSameEventsAsOneAtATimeAndSkipStoredOnes() {
+        start(DEFINITION, 4);
+        record(1, "r1");
+        var batch = entity.<Done>runCommand(r -> new CampaignEntity.RecordRuns(new TreeMap<>(Map.of(0, "r0", 1, "r1 again",
+                3, "r3")), r));
+        assertEquals(List.of(new CampaignEntity.RunCompleted(0, "r0"), new CampaignEntity.RunCompleted(3, "r3")), batch.events(),
+                "one RunCompleted per new run, in index order; run 1 was stored before");
+        assertEquals(Done.getInstance(), batch.reply(), "acknowledged once stored");
+        assertEquals(Map.of(0, "r0", 1, "r1", 3, "r3"), state().completed());
+        var again = entity.<Done>runCommand(r -> new CampaignEntity.RecordRuns(Map.of(0, "x", 3, "y"), r));
+        assertTrue(again.hasNoEvents(), "a batch of stored runs writes nothing");
+        assertEquals(Done.getInstance(), again.reply());
+        assertEquals(Map.of(0, "r0", 1, "r1", 3, "r3"), entity.restart().state().completed(), "recovery gives the same runs");
+    }
+
+    @Test
     void finishIsStoredOnceAndKeepsTheResults() {
         start(DEFINITION, 2);
         record(0, "a");
