@@ -191,6 +191,11 @@ class ClusterAcceptanceTest {
                 .pollInterval(Duration.ofMillis(250)).ignoreExceptions()
                 .until(() -> routed(id).entrySet().stream().filter(e -> victimNodes.contains(e.getKey()))
                         .mapToLong(Map.Entry::getValue).sum() >= 50);
+        // ...and at the moment one of them holds a request (a victim that happens to be idle
+        // when killed loses nothing, and the lost-request count below would not be tested).
+        Awaitility.await("a node of " + victim + " to hold a request").atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(20)).ignoreExceptions()
+                .until(() -> heldBy(id, victimNodes) > 0);
         cluster.kill("node-2");
         long killedAt = System.nanoTime();
 
@@ -240,6 +245,17 @@ class ClusterAcceptanceTest {
         System.out.printf("killed node JVM: %d arrived, %d completed, %d rejected, %d lost%n", arrived,
                 m.get("requestsCompleted").asLong(), m.get("requestsRejected").asLong(), lost);
         report("after a node JVM was killed", s);
+    }
+
+    /** Requests waiting or in service at {@code nodes} (GET /nodes, each node's q_j). */
+    private static long heldBy(String id, List<Integer> nodes) {
+        long held = 0;
+        for (JsonNode n : cluster.get("/nodes?experiment=" + id).get("nodes")) {
+            if (nodes.contains(n.get("node").asInt())) {
+                held += n.get("load").get("queueLength").asLong();
+            }
+        }
+        return held;
     }
 
     private static Map<Integer, Long> routed(String id) {
