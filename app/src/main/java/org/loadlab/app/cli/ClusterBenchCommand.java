@@ -223,10 +223,15 @@ public final class ClusterBenchCommand implements Callable<Integer> {
             Run bounded = run(c, n, "2x saturation, admission bound " + bound, 2 * saturation, bound);
             Run open = run(c, n, "2x saturation, no admission bound", 2 * saturation, 0);
             Run half = run(c, n, "half the saturation rate", saturation / 2, bound);
-            return String.format(Locale.ROOT, "%d JVMs: ideal %.0f req/s; saturation S = %.0f req/s = %.2f of ideal; at 2S: %.0f"
+            // Without the messaging baseline (--skip-baseline) there is no ideal to compare with: say so, not "NaN".
+            String vsIdeal = Double.isNaN(ideal)
+                    ? String.format(Locale.ROOT, "saturation S = %.0f req/s (no baseline run, so no ideal)", saturation)
+                    : String.format(Locale.ROOT, "ideal %.0f req/s; saturation S = %.0f req/s = %.2f of ideal", ideal,
+                            saturation, saturation / ideal);
+            return String.format(Locale.ROOT, "%d JVMs: %s; at 2S: %.0f"
                             + " req/s = %.2f S with the admission bound %d (%d shed), %.0f req/s = %.2f S without (%d rejected,"
                             + " %d unresolved); decision p99 at S/2 %.2f ms (p50 %.2f ms); first/second experiment %.0f/%.0f"
-                            + " req/s at %.0f offered", n, ideal, saturation, saturation / ideal, bounded.completedPerSecond(),
+                            + " req/s at %.0f offered", n, vsIdeal, bounded.completedPerSecond(),
                     bounded.completedPerSecond() / saturation, bound, bounded.shed(), open.completedPerSecond(),
                     open.completedPerSecond() / saturation, open.rejected(), open.unresolved(), half.decisionP99Micros() / 1000,
                     half.decisionP50Micros() / 1000, first.completedPerSecond(), second.completedPerSecond(), startRate);
