@@ -3,9 +3,8 @@ package org.loadlab.app.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.loadlab.app.cli.CliCapture.run;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -17,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code loadlab gateway} refuses what it cannot use before its actor system starts, in one
@@ -29,17 +27,6 @@ import picocli.CommandLine;
 class GatewayCommandTest {
     @TempDir
     Path tmp;
-
-    /** Exit code, stdout, stderr. */
-    private static String[] run(String... args) {
-        CommandLine cli = LoadLabCli.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int code = cli.execute(args);
-        return new String[] {String.valueOf(code), out.toString(), err.toString()};
-    }
 
     private static void refused(String[] r, String expected) {
         assertEquals("2", r[0], r[2]);

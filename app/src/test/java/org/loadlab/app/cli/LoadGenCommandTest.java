@@ -3,10 +3,9 @@ package org.loadlab.app.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.loadlab.app.cli.CliCapture.run;
 
 import com.sun.net.httpserver.HttpServer;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +13,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * {@code loadlab loadgen} says what went wrong: requests with no HTTP answer are counted apart
@@ -30,17 +28,6 @@ class LoadGenCommandTest {
         if (server != null) {
             server.stop(0);
         }
-    }
-
-    /** Exit code, stdout, stderr. */
-    private static String[] run(String... args) {
-        CommandLine cli = LoadLabCli.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int code = cli.execute(args);
-        return new String[] {String.valueOf(code), out.toString(), err.toString()};
     }
 
     private String serve(int status, String contentType, String body, List<String> paths) throws Exception {

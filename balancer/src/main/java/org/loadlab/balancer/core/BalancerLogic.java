@@ -570,9 +570,11 @@ public final class BalancerLogic implements Logic<Message> {
         return d.start(a, env.now(), p, attempt, tried);
     }
 
-    /** Decision {@code d} is final (routed or refused) and referenced nowhere: keep it for the next one. */
+    /**
+     * Decision {@code d} is final (routed or refused) and referenced nowhere: keep it for the
+     * next one ({@link Decision#start} sets every field again).
+     */
     private void release(Decision d) {
-        d.clear();
         if (spareCount < spare.length) {
             spare[spareCount++] = d;
         }
@@ -1748,18 +1750,6 @@ public final class BalancerLogic implements Logic<Message> {
             mode = null;
             propensity = Double.NaN;
             return this;
-        }
-
-        /** Drops what the finished decision referred to (its loads array stays, for reuse). */
-        void clear() {
-            arrival = null;
-            timeout = null;
-            policy = null;
-            tried = null;
-            nodes = null;
-            masks = null;
-            then = null;
-            mode = null;
         }
 
         void begin(Step.Read read) {

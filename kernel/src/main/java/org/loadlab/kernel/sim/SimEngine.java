@@ -132,7 +132,7 @@ public final class SimEngine {
                 : address instanceof ServiceId ? StreamSeeds.SERVICE : StreamSeeds.CLIENT;
         @SuppressWarnings("unchecked")
         Logic<Message> l = (Logic<Message>) logic;
-        entities[slot] = new Entity(slot, address, l, StreamSeeds.stream(seed, kind, address.index()));
+        entities[slot] = new Entity(slot, address, StreamSeeds.stream(seed, kind, address.index()));
         logics[slot] = l;
     }
 
@@ -241,7 +241,7 @@ public final class SimEngine {
         }
         started = true;
         for (Entity e : entities) {
-            e.logic.onStart(e);
+            logics[e.slot].onStart(e);
         }
     }
 
@@ -328,20 +328,18 @@ public final class SimEngine {
     private final class Entity implements Env {
         final int slot;
         final Address address;
-        final Logic<Message> logic;
         final RandomGenerator rng;
         final boolean client;
         // Live timers: key and event id. Most entities use one key at a time (a node's service
-        // slot, the driver's next arrival), so the first lives in two fields and the index,
-        // created on demand, only holds the others: no hashing on the common path.
-        // (the first's id is firstTimerIds[slot], where the loop reads it)
+        // slot, the driver's next arrival), so the first has its key here and its id in
+        // firstTimerIds[slot] (where the loop reads it), and the index, created on demand,
+        // only holds the others: no hashing on the common path. (The handler is logics[slot].)
         private Object firstKey;
         private TimerIndex otherTimers;
 
-        Entity(int slot, Address address, Logic<Message> logic, RandomGenerator rng) {
+        Entity(int slot, Address address, RandomGenerator rng) {
             this.slot = slot;
             this.address = address;
-            this.logic = logic;
             this.rng = rng;
             this.client = address instanceof ClientId;
         }

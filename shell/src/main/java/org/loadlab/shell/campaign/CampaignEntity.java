@@ -18,9 +18,9 @@ import org.loadlab.kernel.CborSerializable;
  * A campaign as an event-sourced entity (Pekko Persistence, JDBC journal): it remembers
  * which runs have completed and their results, so a campaign killed at any point resumes
  * without repeating or losing a finished run. Events: {@link CampaignStarted},
- * {@link RunCompleted} (with the run's metrics as JSON), {@link CampaignFinished}. Runs
- * can be recorded one at a time ({@link RecordRun}) or several in one journal write
- * ({@link RecordRuns}, what the local {@link CampaignCoordinator} does).
+ * {@link RunCompleted} (with the run's metrics as JSON), {@link CampaignFinished}. Finished
+ * runs are recorded by {@link RecordRuns}: one or several in one journal write (the local
+ * {@link CampaignCoordinator} groups them, the cluster's records each as it comes).
  *
  * <p>No snapshots: the state is exactly the list of finished runs, so a snapshot would
  * hold the same bytes as the events, and keeping it immutable for the snapshot store
@@ -46,20 +46,8 @@ public final class CampaignEntity extends EventSourcedBehavior<CampaignEntity.Co
     }
 
     /**
-     * Records a finished run (ignored if that run is already recorded).
-     *
-     * @param index run index in the plan
-     * @param runJson the run's result as one JSON line
-     * @param replyTo acknowledged once the event is stored
-     */
-    public record RecordRun(int index, String runJson, ActorRef<Done> replyTo) implements Command {
-    }
-
-    /**
-     * Records several finished runs in one journal write (one transaction: all of them are
-     * stored or none); runs already recorded are skipped. The events are the same
-     * {@link RunCompleted} as {@link RecordRun}'s, so a journal does not show which command
-     * wrote it.
+     * Records finished runs in one journal write (one transaction: all of them are stored or
+     * none), one {@link RunCompleted} event each; runs already recorded are skipped.
      *
      * @param runs run index → result JSON
      * @param replyTo acknowledged once every event is stored
@@ -150,9 +138,6 @@ public final class CampaignEntity extends EventSourcedBehavior<CampaignEntity.Co
                 .onCommand(Start.class, (state, c) -> state.started()
                         ? Effect().none().thenReply(c.replyTo(), CampaignEntity::copy)
                         : Effect().persist(new CampaignStarted(c.definitionJson(), c.totalRuns())).thenReply(c.replyTo(), CampaignEntity::copy))
-                .onCommand(RecordRun.class, (state, c) -> state.completed().containsKey(c.index())
-                        ? Effect().none().thenReply(c.replyTo(), s -> Done.getInstance())
-                        : Effect().persist(new RunCompleted(c.index(), c.runJson())).thenReply(c.replyTo(), s -> Done.getInstance()))
                 .onCommand(RecordRuns.class, (state, c) -> {
                     List<Event> fresh = c.runs().entrySet().stream()
                             .filter(r -> !state.completed().containsKey(r.getKey()))

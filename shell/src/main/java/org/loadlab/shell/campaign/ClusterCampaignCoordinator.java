@@ -201,7 +201,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<CampaignSharding
         sendMore();
         storing++;
         ActorRef<Done> ack = getContext().messageAdapter(Done.class, x -> new Stored(c.index()));
-        entity.tell(new CampaignEntity.RecordRun(c.index(), String.join("", parts), ack));
+        entity.tell(new CampaignEntity.RecordRuns(java.util.Map.of(c.index(), String.join("", parts)), ack));
         return this;
     }
 

@@ -43,8 +43,8 @@ public final class JdbcJournal {
             db = ConfigFactory.empty()
                     .withValue("profile", ConfigValueFactory.fromAnyRef("slick.jdbc.H2Profile$"))
                     .withValue("db.url", ConfigValueFactory.fromAnyRef(h2Url(dir, name)))
-                    .withValue("db.user", ConfigValueFactory.fromAnyRef("sa"))
-                    .withValue("db.password", ConfigValueFactory.fromAnyRef(""))
+                    .withValue("db.user", ConfigValueFactory.fromAnyRef(H2_USER))
+                    .withValue("db.password", ConfigValueFactory.fromAnyRef(H2_PASSWORD))
                     .withValue("db.driver", ConfigValueFactory.fromAnyRef("org.h2.Driver"));
         }
         Config pool = ConfigFactory.parseString("""
@@ -66,7 +66,7 @@ public final class JdbcJournal {
      * process (e.g. {@code campaign status}) can read the file while this one writes it.
      */
     static String h2Url(Path dir, String name) {
-        String file = dir.toAbsolutePath().resolve("journal").resolve(name).toString().replace('\\', '/');
+        String file = journalDir(dir).resolve(name).toString().replace('\\', '/');
         return "jdbc:h2:file:" + file + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
     }
 
@@ -93,8 +93,8 @@ public final class JdbcJournal {
             throw new IllegalStateException("cannot read " + H2_SCHEMA + ": " + e.getMessage(), e);
         }
         java.util.Properties login = new java.util.Properties();
-        login.setProperty("user", "sa");
-        login.setProperty("password", "");
+        login.setProperty("user", H2_USER);
+        login.setProperty("password", H2_PASSWORD);
         try (java.sql.Connection c = new org.h2.Driver().connect(h2Url(dir, name), login);
              java.sql.Statement st = c.createStatement()) {
             for (String statement : script.split(";")) {
@@ -109,6 +109,14 @@ public final class JdbcJournal {
 
     /** pekko-persistence-jdbc's schema script for H2 (in its jar). */
     private static final String H2_SCHEMA = "/schema/h2/h2-create-schema.sql";
+    /** The embedded journal's login (a local file: H2's default administrator, no password). */
+    private static final String H2_USER = "sa";
+    private static final String H2_PASSWORD = "";
+
+    /** Where the embedded H2 journals of {@code dir} live. */
+    private static Path journalDir(Path dir) {
+        return dir.toAbsolutePath().resolve("journal");
+    }
 
     /** True if {@code env} names a PostgreSQL journal ({@value #URL_ENV} set and not blank). */
     public static boolean usesPostgres(Map<String, String> env) {
@@ -118,7 +126,7 @@ public final class JdbcJournal {
 
     /** The H2 file of journal {@code name} under {@code dir}. */
     public static Path h2File(Path dir, String name) {
-        return dir.toAbsolutePath().resolve("journal").resolve(name + ".mv.db");
+        return journalDir(dir).resolve(name + ".mv.db");
     }
 
     /** Where the journal is, in words: "PostgreSQL URL" or "H2 file PATH". */

@@ -48,7 +48,7 @@ class CampaignEntityTest {
     }
 
     private CommandResultWithReply<CampaignEntity.Command, CampaignEntity.Event, CampaignEntity.State, Done> record(int index, String json) {
-        return entity.runCommand(r -> new CampaignEntity.RecordRun(index, json, r));
+        return entity.runCommand(r -> new CampaignEntity.RecordRuns(java.util.Map.of(index, json), r));
     }
 
     private CampaignEntity.State state() {
