@@ -32,13 +32,17 @@ class CampaignResumeTest {
     @TempDir
     Path tmp;
 
+    // Runs long enough (about a quarter of a second each) that the campaign is still running
+    // when its first results are stored: a fresh campaign simulates while its journal starts
+    // and stores what is done in one write, so with short runs all 40 could be stored at once
+    // and there would be nothing left to kill half-way.
     private Path campaignFile() throws Exception {
         Path f = tmp.resolve("resume.conf");
         Files.writeString(f, """
                 name = resume-test
                 description = "SIGKILL and resume"
                 seeds = "101:110"
-                scenarios = [ { scenario = quickstart, set { duration = 1500, warmup = 10 } } ]
+                scenarios = [ { scenario = quickstart, set { duration = 6000, warmup = 10 } } ]
                 sweep { "arrivals.utilisation" = [0.6, 0.9] }
                 policies = [random, p2c]
                 reference = p2c

@@ -151,6 +151,16 @@ class GatewayRoutesTest extends JupiterRouteTest {
         for (int j = 0; j < 5; j++) {
             post("/chaos/inject?node_idx=" + j, "{\"fault_type\": \"cpu_spike\", \"extra_latency_ms\": 0}").assertStatusCode(200);
         }
+        // Shedding starts on the nodes' mean CPU, which four hot nodes of five can already
+        // raise past the limit: wait until every node is masked, then look.
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+            for (JsonNode n : body(route.run(HttpRequest.GET("/explain-routing"))).get("candidate_evaluations")) {
+                if (!n.get("status").asText().startsWith("MASKED")) {
+                    return false;
+                }
+            }
+            return true;
+        });
         Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> route.run(HttpRequest.GET("/analytics")).response()
                 .status().intValue() == 429);
         TestRouteResult shed = route.run(HttpRequest.GET("/logs"));
