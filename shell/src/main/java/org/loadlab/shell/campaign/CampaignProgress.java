@@ -8,8 +8,8 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * Shows how far a campaign is: a progress bar (runs done / total, rate, ETA) on a
- * terminal, plain log lines (at most every 10 s or 10% of the runs) when output goes to a
- * file or pipe. Thread-safe.
+ * terminal, plain log lines when output goes to a file or pipe: one every 10% of the runs,
+ * and one whenever a run is stored 10 s or more after the last line (or the start). Thread-safe.
  */
 final class CampaignProgress implements AutoCloseable {
     private final ProgressBar bar;
@@ -37,6 +37,10 @@ final class CampaignProgress implements AutoCloseable {
         this.done = alreadyDone;
         this.startDone = alreadyDone;
         this.lastLogDone = alreadyDone;
+        // The 10 s between lines count from the start too: the first run stored, seconds after
+        // the start while the journal opened, would otherwise print a line whose rate (one run
+        // over the start-up) promises an ETA of half an hour for a campaign done a second later.
+        this.lastLogNanos = startNanos;
         if (terminal) {
             // The bar's own speed and ETA count from its creation, after the runs prefetched while
             // the journal opened: this class's rate() and eta() count from the campaign's start,

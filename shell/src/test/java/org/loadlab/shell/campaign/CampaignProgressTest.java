@@ -1,6 +1,7 @@
 package org.loadlab.shell.campaign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -42,6 +43,20 @@ class CampaignProgressTest {
                 new PrintStream(out, true, StandardCharsets.UTF_8), false)) {
             p.step();
             assertEquals(0.25, p.rate(System.nanoTime()), 0.02, "one run in 4 s; the 8 from the journal are not this run's");
+        }
+    }
+
+    @Test
+    void aFirstRunStoredSoonAfterTheStartPrintsNoLineWithAStartUpRate() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (CampaignProgress p = new CampaignProgress("c", 1000, 0, System.nanoTime() - 2_000_000_000L,
+                new PrintStream(out, true, StandardCharsets.UTF_8), false)) {
+            p.step(); // stored 2 s after the start: 0.5 runs/s, "ETA 2000 s", for a burst about to finish
+            assertFalse(out.toString(StandardCharsets.UTF_8).contains("1/1000"), out.toString(StandardCharsets.UTF_8));
+            for (int i = 1; i < 100; i++) {
+                p.step();
+            }
+            assertTrue(out.toString(StandardCharsets.UTF_8).contains("100/1000 runs (10%)"), out.toString(StandardCharsets.UTF_8));
         }
     }
 }
