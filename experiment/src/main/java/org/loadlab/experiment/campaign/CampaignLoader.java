@@ -102,7 +102,13 @@ public final class CampaignLoader {
 
     /** {@code raw} with every entry of {@code scenarios} carrying the overrides in its {@code set} block. */
     private static Config withScenarioOverrides(Config raw, List<String> sets, String source) {
-        Config extra = ScenarioLoader.applyOverrides(ConfigFactory.empty(), sets, source);
+        Config extra;
+        try {
+            extra = ScenarioLoader.applyOverrides(ConfigFactory.empty(), sets, source);
+        } catch (ScenarioException e) {
+            // Each problem names the --set flag; the header names the campaign, not a scenario.
+            throw new ScenarioException("campaign", source, e.problems());
+        }
         if (!raw.hasPath("scenarios") || raw.getValue("scenarios").valueType() != ConfigValueType.LIST) {
             return raw; // parse() reports the missing or malformed list
         }
@@ -187,6 +193,11 @@ public final class CampaignLoader {
         List<CampaignPlan.PlannedRun> runs = new ArrayList<>();
         Set<String> swept = points.isEmpty() ? Set.of() : points.get(0).keySet();
         for (ScenarioRef ref : scenarioRefs) {
+            String missing = ScenarioLoader.missing(ref.key(), ref.scenario());
+            if (missing != null) {
+                problems.add(missing); // named by the campaign's key, once, not per point and variant
+                continue;
+            }
             // A set key the sweep also varies is overridden at every point; its value is still
             // checked, so that a wrong one is an error rather than silently ignored.
             if (ref.overrides().stream().anyMatch(o -> swept.contains(o.substring(0, o.indexOf(" = "))))) {
@@ -237,8 +248,12 @@ public final class CampaignLoader {
                 List.copyOf(points.isEmpty() ? List.of() : points.get(0).keySet()), analytic, metrics);
     }
 
-    /** A scenario entry: name or file plus overrides. */
-    private record ScenarioRef(String scenario, List<String> overrides, String label) {
+    /**
+     * A scenario entry: name or file plus overrides.
+     *
+     * @param key where the campaign names the scenario, e.g. {@code scenarios[0]} or {@code scenarios[1].scenario}
+     */
+    private record ScenarioRef(String scenario, List<String> overrides, String label, String key) {
     }
 
     /** A policy variant: its name, the catalog policy it runs and its scenario overrides. */
@@ -253,13 +268,13 @@ public final class CampaignLoader {
             String where = "scenarios[" + i + "]";
             if (v.valueType() == ConfigValueType.STRING) {
                 String s = v.unwrapped().toString();
-                out.add(new ScenarioRef(s, List.of(), s));
+                out.add(new ScenarioRef(s, List.of(), s, where));
             } else if (v.valueType() == ConfigValueType.OBJECT) {
                 Config c = ((com.typesafe.config.ConfigObject) v).toConfig();
                 ConfigReader e = r.child(c, where);
                 e.rejectUnknownKeys(ConfigFactory.parseString("scenario = x, set {}"), Set.of("set"));
                 String s = e.string("scenario");
-                out.add(new ScenarioRef(s, overrides(c), s));
+                out.add(new ScenarioRef(s, overrides(c), s, e.key("scenario")));
             } else {
                 r.problem(where, "must be a scenario name or { scenario = NAME|FILE, set { key = value } }");
             }

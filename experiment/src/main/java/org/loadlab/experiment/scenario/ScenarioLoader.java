@@ -81,9 +81,9 @@ public final class ScenarioLoader {
             baseDir = Path.of(".");
         } else {
             Path file = Path.of(nameOrFile);
-            if (!Files.isRegularFile(file)) {
-                throw new ScenarioException(nameOrFile, List.of("--scenario = '" + nameOrFile
-                        + "': no such built-in scenario or file; built-in: " + String.join(", ", BuiltIns.SCENARIOS.keySet())));
+            String missing = missing("--scenario", nameOrFile);
+            if (missing != null) {
+                throw new ScenarioException(nameOrFile, List.of(missing));
             }
             try {
                 raw = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
@@ -98,6 +98,24 @@ public final class ScenarioLoader {
             baseDir = file.toAbsolutePath().getParent();
         }
         return parse(applyOverrides(raw, overrides, nameOrFile), nameOrFile, baseDir);
+    }
+
+    /**
+     * The problem with a scenario reference that is neither a built-in name nor an existing
+     * file, worded for the place the user wrote it.
+     *
+     * @param field where the name was written, e.g. {@code --scenario} or a campaign file's
+     *     {@code scenarios[0].scenario}
+     * @param nameOrFile the built-in name or file path given there
+     * @return e.g. {@code --scenario = 'x': no such built-in scenario or file; built-in: ...},
+     *     or null if {@code nameOrFile} is a built-in scenario or a regular file
+     */
+    public static String missing(String field, String nameOrFile) {
+        if (BuiltIns.SCENARIOS.containsKey(nameOrFile) || Files.isRegularFile(Path.of(nameOrFile))) {
+            return null;
+        }
+        return field + " = '" + nameOrFile + "': no such built-in scenario or file; built-in: "
+                + String.join(", ", BuiltIns.SCENARIOS.keySet());
     }
 
     /**

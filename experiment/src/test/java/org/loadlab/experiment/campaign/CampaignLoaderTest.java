@@ -1,6 +1,7 @@
 package org.loadlab.experiment.campaign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -74,6 +75,29 @@ class CampaignLoaderTest {
         ScenarioException malformed = assertThrows(ScenarioException.class,
                 () -> loader.load("policy-sweep", "101", List.of("warmup")));
         assertTrue(malformed.getMessage().contains("--set 'warmup': expected key=value"), malformed.getMessage());
+    }
+
+    @Test
+    void anUnknownScenarioIsNamedByTheCampaignsKeyNotByTheSimulateFlag() {
+        String p = problems("""
+                name = unknown
+                scenarios = [quickstart, nosuch-scenario, { scenario = nosuch-either, set { warmup = 5 } }]
+                sweep { "arrivals.utilisation" = [0.5, 0.7] }
+                policies = [random, p2c]
+                """);
+        List<String> lines = p.lines().toList();
+        assertEquals(List.of("scenarios[1] = 'nosuch-scenario': no such built-in scenario or file; built-in: quickstart",
+                "scenarios[2].scenario = 'nosuch-either': no such built-in scenario or file; built-in: quickstart"),
+                lines.stream().map(l -> l.substring(0, l.indexOf(", azure"))).toList(),
+                "one problem per entry (not per point and policy), named by the campaign's key: " + p);
+        assertFalse(p.contains("--scenario"), "a campaign file has no --scenario flag: " + p);
+    }
+
+    @Test
+    void aMalformedSetIsAProblemOfTheCampaignNamingTheFlag() {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> loader.load("policy-sweep", "101", List.of("duration")));
+        assertTrue(e.getMessage().startsWith("campaign policy-sweep is invalid:"), e.getMessage());
+        assertEquals(List.of("--set 'duration': expected key=value, e.g. --set arrivals.utilisation=0.9"), e.problems());
     }
 
     @Test
