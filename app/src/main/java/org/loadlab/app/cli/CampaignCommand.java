@@ -297,29 +297,41 @@ final class CampaignCommand implements Callable<Integer> {
      *
      * @param dir the campaign's directory
      * @param runsFinished whether the journal holds every run, or null if not read
-     * @param resume the command that finishes it
+     * @return {@code finished}, {@code incomplete, report not written} or {@code incomplete}
      */
-    static String state(Path dir, Boolean runsFinished, String resume) {
+    static String state(Path dir, Boolean runsFinished) {
         if (Files.exists(dir.resolve(REPORT))) {
-            return "finished";
+            return FINISHED;
         }
-        if (Boolean.TRUE.equals(runsFinished)) {
-            return "incomplete, report not written: " + resume;
-        }
-        return "incomplete: " + resume;
+        return Boolean.TRUE.equals(runsFinished) ? "incomplete, report not written" : "incomplete";
     }
 
-    /** The plan of the campaign stored in {@code dir}. */
-    static CampaignPlan planFrom(Path dir, String id) throws IOException {
+    private static final String FINISHED = "finished";
+
+    /**
+     * The plan of the campaign stored in {@code dir}.
+     *
+     * @param dir the campaign's directory
+     * @param id the campaign id the user gave
+     * @param outGiven whether {@code dir} was given with {@code --out} (for the wording of errors)
+     * @throws BadInputException if {@code dir} holds no campaign, or a campaign with another id
+     *     than {@code id}, or its definition no longer gives its id
+     */
+    static CampaignPlan planFrom(Path dir, String id, boolean outGiven) throws IOException {
         Path manifest = dir.resolve(MANIFEST);
         if (!Files.isRegularFile(manifest)) {
             throw new BadInputException("campaign '" + id + "': no " + MANIFEST + " in " + dir
                     + "; see `loadlab campaign list`, or pass --out DIR of the campaign");
         }
         JsonNode m = JSON.readTree(manifest.toFile());
+        String stored = m.path("id").asText();
+        if (!stored.equals(id)) {
+            throw new BadInputException((outGiven ? "--out = '" + dir + "'" : dir.toString()) + " holds campaign " + stored
+                    + ", not " + id + "; give the id of the campaign in that directory, or the --out DIR of campaign " + id);
+        }
         CampaignPlan plan = loader().parse(ConfigFactory.parseString(m.path("definition").toString()), manifest.toString());
-        if (!plan.id().equals(m.path("id").asText())) {
-            throw new BadInputException("the definition in " + manifest + " no longer gives id " + m.path("id").asText()
+        if (!plan.id().equals(stored)) {
+            throw new BadInputException("the definition in " + manifest + " no longer gives id " + stored
                     + " (got " + plan.id() + "): a scenario file it uses has changed");
         }
         return plan;
@@ -329,9 +341,73 @@ final class CampaignCommand implements Callable<Integer> {
         return out != null ? out : root().resolve(id);
     }
 
+    /**
+     * The directory of the known campaign {@code id}, for {@code status} and {@code resume}:
+     * {@code out} if given; else {@code results/campaigns/<id>} if it holds the campaign, else
+     * the directory run with {@code --out} from here ({@link Seen}) that holds it: the places
+     * {@code campaign list} shows.
+     *
+     * @param id the campaign id
+     * @param out the --out directory, or null
+     * @throws BadInputException if, without {@code out}, no such place holds campaign {@code id},
+     *     or more than one {@code --out} directory does
+     */
+    static Path locate(String id, Path out) {
+        if (out != null) {
+            return out;
+        }
+        Path home = root().resolve(id);
+        if (Files.isRegularFile(home.resolve(MANIFEST))) {
+            return home;
+        }
+        List<Path> found = Seen.dirs().stream().filter(d -> id.equals(idIn(d))).toList();
+        if (found.size() > 1) {
+            throw new BadInputException("campaign '" + id + "' is in " + found.size() + " directories run with --out: "
+                    + String.join(", ", found.stream().map(Path::toString).toList()) + "; pass --out DIR to choose one");
+        }
+        if (found.isEmpty()) {
+            throw new BadInputException("campaign '" + id + "': no " + MANIFEST + " in " + home + ", nor in a directory run"
+                    + " with --out from here (" + Seen.file() + "); see `loadlab campaign list`, or pass --out DIR of the campaign");
+        }
+        return found.get(0);
+    }
+
+    /** Whether {@code dir} is where campaign {@code id} goes without --out (no --out needed to name it). */
+    private static boolean isDefaultDir(Path dir, String id) {
+        return sameFile(dir, root().resolve(id));
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+    }
+
+    /** The id in {@code dir}'s campaign.json, or null if it has none or it cannot be read. */
+    private static String idIn(Path dir) {
+        Path manifest = dir.resolve(MANIFEST);
+        if (!Files.isRegularFile(manifest)) {
+            return null;
+        }
+        try {
+            return JSON.readTree(manifest.toFile()).path("id").asText(null);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The campaign names of {@link CampaignLoader#BUILT_INS}, for the help of {@code campaign run}. */
+    static final class BuiltInNames implements Iterable<String> {
+        /** The built-in campaigns' names, in the catalogue's order. */
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return CampaignLoader.BUILT_INS.keySet().iterator();
+        }
+    }
+
     @Command(name = "run", mixinStandardHelpOptions = true, description = "Run a campaign (built-in name or HOCON file); rerunning the same command resumes it.")
     static final class Run implements Callable<Integer> {
-        @Parameters(index = "0", paramLabel = "NAME|FILE", description = "Built-in campaign (policy-sweep) or a campaign file.")
+        @Parameters(index = "0", paramLabel = "NAME|FILE", completionCandidates = BuiltInNames.class,
+                description = "A built-in campaign (${COMPLETION-CANDIDATES}; `loadlab campaign list` lists them too) or a"
+                        + " campaign file.")
         String campaign;
 
         @Option(names = "--seeds", paramLabel = "A:B", description = "Replace the campaign's seed blocks, e.g. 101:103.")
@@ -405,8 +481,9 @@ final class CampaignCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             checkWorkers(workers);
             ClusterTarget target = clusterOptions.target(workers);
-            Path dir = dirOf(id, out);
-            return execute(planFrom(dir, id), dir, out != null, workers, svg, target);
+            Path dir = locate(id, out);
+            boolean outNeeded = out != null || !isDefaultDir(dir, id);
+            return execute(planFrom(dir, id, out != null), dir, outNeeded, workers, svg, target);
         }
     }
 
@@ -420,13 +497,15 @@ final class CampaignCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            Path dir = dirOf(id, out);
-            CampaignPlan plan = planFrom(dir, id);
+            Path dir = locate(id, out);
+            CampaignPlan plan = planFrom(dir, id, out != null);
             CampaignEntity.State s = CampaignRunner.status(plan.id(), dir);
-            String resume = "`loadlab campaign resume " + plan.id() + (out != null ? " --out " + out : "") + "`";
+            boolean outNeeded = out != null || !isDefaultDir(dir, id);
+            String resume = "`loadlab campaign resume " + plan.id() + (outNeeded ? " --out " + dir : "") + "`";
+            String state = state(dir, s.finished());
             System.out.printf(Locale.ROOT, "%s: %d of %d runs done (%.0f%%), %s%n", plan.id(), s.completed().size(),
                     plan.runs().size(), 100.0 * s.completed().size() / plan.runs().size(),
-                    s.started() || s.finished() ? state(dir, s.finished(), resume) : "not started");
+                    !s.started() && !s.finished() ? "not started" : state.equals(FINISHED) ? state : state + ": " + resume);
             return 0;
         }
     }
@@ -454,19 +533,29 @@ final class CampaignCommand implements Callable<Integer> {
                 System.out.println("No campaigns run yet under " + root() + " (nor with --out from here).");
                 return 0;
             }
-            System.out.printf("%-32s %8s  %-40s %s%n", "id", "runs", "state", "directory");
+            List<JsonNode> manifests = new java.util.ArrayList<>();
             for (Path d : dirs) {
-                JsonNode m = JSON.readTree(d.resolve(MANIFEST).toFile());
-                boolean atRoot = d.getParent() != null && sameFile(d.getParent(), root());
-                String id = m.path("id").asText();
-                String state = state(d, null, "campaign resume " + id + (atRoot ? "" : " --out " + d));
-                System.out.printf("%-32s %8d  %-40s %s%n", id, m.path("runs").asInt(), state, d);
+                manifests.add(JSON.readTree(d.resolve(MANIFEST).toFile()));
+            }
+            int idWidth = Math.max("id".length(), manifests.stream().mapToInt(m -> m.path("id").asText().length()).max().orElse(0));
+            String row = "%-" + idWidth + "s %8s  %-10s  %s%n";
+            System.out.printf(row, "id", "runs", "state", "directory");
+            List<String> resumes = new java.util.ArrayList<>();
+            for (int i = 0; i < dirs.size(); i++) {
+                Path d = dirs.get(i);
+                String id = manifests.get(i).path("id").asText();
+                String state = state(d, null);
+                System.out.printf(row, id, manifests.get(i).path("runs").asInt(), state, d);
+                if (!state.equals(FINISHED)) {
+                    resumes.add("./loadlab campaign resume " + id + (isDefaultDir(d, id) ? "" : " --out " + d));
+                }
+            }
+            if (!resumes.isEmpty()) {
+                System.out.println();
+                System.out.println("Finish an incomplete campaign (its stored runs are not repeated) with:");
+                resumes.forEach(r -> System.out.println("  " + r));
             }
             return 0;
-        }
-
-        private static boolean sameFile(Path a, Path b) {
-            return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
         }
     }
 

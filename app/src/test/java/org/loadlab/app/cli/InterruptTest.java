@@ -173,7 +173,9 @@ class InterruptTest {
         String shown = captured.toString(StandardCharsets.UTF_8);
         assertTrue(shown.contains("4 of 4 runs done (100%), incomplete, report not written: `loadlab campaign resume "
                 + resume.group(1) + " --out " + out + "`"), shown);
-        assertTrue(Pattern.compile(resume.group(1) + "\\s+4\\s+incomplete: campaign resume").matcher(shown).find(), shown);
+        assertTrue(Pattern.compile(resume.group(1) + "\\s+4\\s+incomplete\\s+" + Pattern.quote(out.toString())).matcher(shown).find(),
+                shown);
+        assertTrue(shown.contains("\n  ./loadlab campaign resume " + resume.group(1) + " --out " + out + "\n"), shown);
         assertFalse(shown.contains("finished"), "neither says finished: " + shown);
 
         Child again = new Child(List.of("-Dloadlab.campaigns.root=" + root), "campaign", "resume", resume.group(1),
