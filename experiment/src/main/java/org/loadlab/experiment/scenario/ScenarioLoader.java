@@ -29,7 +29,10 @@ public final class ScenarioLoader {
     private static final List<String> PROCESSES = List.of("poisson", "on-off", "mmpp", "diurnal", "trace", "periodic");
     private static final List<String> DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto", "mixture", "trace");
     private static final List<String> COMPONENT_DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto");
-    private static final List<String> MODELS = List.of("probe", "cached", "oracle");
+    /** Values of {@code information.model}: how a balancer learns the nodes' load (SPEC §2). */
+    public static final List<String> INFORMATION_MODELS = List.of("probe", "cached", "oracle");
+    /** Largest {@code nodes.count} a scenario may have. */
+    public static final int MAX_NODES = 1_000_000;
     /** Values of the top-level {@code model} key. */
     private static final List<String> MODEL_NAMES = List.of("message", "reference", Scenario.MODEL_BALLS_INTO_BINS);
     /** The {@code arrivals.diurnal.period} word for the request horizon requests / λ̄. */
@@ -628,7 +631,7 @@ public final class ScenarioLoader {
     }
 
     private static Scenario.Nodes nodes(ConfigReader r, long topologySeed) {
-        int count = (int) r.integer("count", 1, 1_000_000);
+        int count = (int) r.integer("count", 1, MAX_NODES);
         int servers = (int) r.integer("servers", 1, 100_000);
         String dist = r.oneOf("service-rate.distribution", List.of("constant", "uniform"));
         double value = r.nonNegative("service-rate.value", "work units/s");
@@ -850,7 +853,7 @@ public final class ScenarioLoader {
     }
 
     private static Scenario.Information information(ConfigReader r) {
-        String model = r.oneOf("model", MODELS);
+        String model = r.oneOf("model", INFORMATION_MODELS);
         double timeout = r.positive("probe-timeout", "seconds");
         double period = r.nonNegative("report-period", "seconds");
         double delay = r.nonNegative("report-delay", "seconds");
