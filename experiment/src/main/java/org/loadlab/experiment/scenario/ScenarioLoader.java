@@ -128,7 +128,8 @@ public final class ScenarioLoader {
                 ConfigFactory.parseString(line, ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF));
                 doc.append(line).append('\n');
             } catch (ConfigException e) {
-                problems.add("--set '" + o + "': not a valid HOCON key=value (" + e.getMessage() + ")");
+                problems.add("--set '" + o + "': not a valid HOCON key=value (" + e.getMessage() + ")"
+                        + listHint(o.substring(0, eq).trim(), o.substring(eq + 1)));
             }
         }
         if (!problems.isEmpty()) {
@@ -140,6 +141,54 @@ public final class ScenarioLoader {
         } catch (ConfigException e) {
             throw new ScenarioException(source, List.of("the overrides together are not valid HOCON: " + e.getMessage()));
         }
+    }
+
+    /**
+     * The hint added to an override that does not parse when its value holds a comma outside
+     * brackets, braces and quotes ({@code arrivals.utilisation=0.8,0.9}): the user meant several
+     * values, which one {@code --set} cannot take. A campaign sweeps a key over values; a key
+     * that takes a list ({@code policies}, {@code seeds}, ...) takes it in brackets.
+     *
+     * @param key the override's key
+     * @param value the override's value as given
+     * @return the hint, starting with "; ", or "" when the value has no such comma
+     */
+    static String listHint(String key, String value) {
+        if (!hasBareComma(value)) {
+            return "";
+        }
+        String list = "'" + key + "=[" + value.trim() + "]'";
+        if (key.equals("policies") || key.equals("seeds")) {
+            return "; a list goes in brackets: --set " + list;
+        }
+        return "; one --set takes one value: to run several values of " + key + ", sweep it in a campaign (sweep { \""
+                + key + "\" = [" + value.trim() + "] }, docs/campaigns.md); if the key takes a list, write it in brackets: "
+                + list;
+    }
+
+    /** Whether {@code value} holds a comma outside [...], {...} and "..." (a backslash escapes a quote). */
+    private static boolean hasBareComma(String value) {
+        int depth = 0;
+        boolean quoted = false;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (quoted) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == '[' || c == '{') {
+                depth++;
+            } else if (c == ']' || c == '}') {
+                depth = Math.max(0, depth - 1);
+            } else if (c == ',' && depth == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
