@@ -35,7 +35,10 @@ public final class ResultPlots {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("runs: empty; nothing to plot");
         }
-        clearOwn(plotsDir);
+        Files.createDirectories(plotsDir);
+        for (Path f : drawn(plotsDir)) {
+            Files.delete(f);
+        }
         boolean before = ChartFiles.svg(svg);
         try {
             List<Plot> plots = new ArrayList<>();
@@ -55,23 +58,49 @@ public final class ResultPlots {
     static final List<String> OWN_PREFIXES = List.of("cdf-", "queue-", "share-");
 
     /**
-     * Deletes the charts an earlier drawing left in {@code plotsDir} (PNG and SVG files named
-     * as this class names them), so that a directory re-run with other scenarios or parameters
-     * does not keep the charts of the old run. Other files are left alone.
+     * The charts a drawing left in {@code plotsDir}: the PNG and SVG files named as this class
+     * names them. Other files there (a user's own) are not listed.
+     *
+     * @param plotsDir a {@code plots/} directory; missing means no charts
+     * @return the chart files, sorted by name
+     * @throws IOException if the directory cannot be listed
      */
-    private static void clearOwn(Path plotsDir) throws IOException {
+    public static List<Path> drawn(Path plotsDir) throws IOException {
         if (!Files.isDirectory(plotsDir)) {
-            return;
+            return List.of();
         }
         try (Stream<Path> files = Files.list(plotsDir)) {
-            for (Path f : files.toList()) {
+            return files.filter(f -> {
                 String name = f.getFileName().toString();
-                if (Files.isRegularFile(f) && OWN_PREFIXES.stream().anyMatch(name::startsWith)
-                        && (name.endsWith(".png") || name.endsWith(".svg"))) {
-                    Files.delete(f);
+                return Files.isRegularFile(f) && OWN_PREFIXES.stream().anyMatch(name::startsWith)
+                        && (name.endsWith(".png") || name.endsWith(".svg"));
+            }).sorted().toList();
+        }
+    }
+
+    /**
+     * Deletes the charts an earlier drawing left in {@code plotsDir} ({@link #drawn}), so that a
+     * directory re-run with other scenarios, parameters or runs does not keep the charts of the
+     * old run; the directory itself goes too if nothing else is left in it. Other files are
+     * left alone.
+     *
+     * @param plotsDir a {@code plots/} directory; missing means nothing to do
+     * @return how many charts were deleted
+     * @throws IOException if a chart cannot be deleted
+     */
+    public static int clear(Path plotsDir) throws IOException {
+        List<Path> charts = drawn(plotsDir);
+        for (Path f : charts) {
+            Files.delete(f);
+        }
+        if (!charts.isEmpty()) {
+            try (Stream<Path> left = Files.list(plotsDir)) {
+                if (left.findAny().isEmpty()) {
+                    Files.delete(plotsDir);
                 }
             }
         }
+        return charts.size();
     }
 
     private static void add(List<Plot> plots, Optional<Plot> plot) {

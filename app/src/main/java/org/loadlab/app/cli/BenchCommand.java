@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.loadlab.experiment.run.RunSpec;
 import org.loadlab.experiment.run.SimulationRunner;
 import org.loadlab.experiment.scenario.Scenario;
+import org.loadlab.experiment.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -77,9 +78,13 @@ final class BenchCommand implements Callable<Integer> {
             throw new BadInputException("--utilisation = " + utilisation + ": must be in (0, 1) for a stable run");
         }
         for (int n : nodes) {
-            if (n < 2) {
-                throw new BadInputException("--nodes contains " + n + ": each size must be >= 2");
+            if (n < 2 || n > ScenarioLoader.MAX_NODES) {
+                throw new BadInputException("--nodes contains " + n + ": each size must be in [2, " + ScenarioLoader.MAX_NODES + "]");
             }
+        }
+        if (!ScenarioLoader.INFORMATION_MODELS.contains(model)) {
+            throw new BadInputException("--model = '" + model + "': not an information model; allowed: "
+                    + String.join(", ", ScenarioLoader.INFORMATION_MODELS));
         }
         if (baseline && (!policy.equals("p2c") || !model.equals("probe") || !sets.isEmpty())) {
             throw new BadInputException("--baseline compares the bare loop's workload, p2c with the probe model and no --set; "

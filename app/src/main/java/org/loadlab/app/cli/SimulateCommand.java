@@ -116,11 +116,13 @@ final class SimulateCommand implements Callable<Integer> {
             OutputDir.prepare(decisionLog, "--decision-log", true);
         }
         Path dir = OutputDir.prepare(out != null ? out : Path.of("results", s.name()), out != null);
+        Optional<EarlierResults> earlier = EarlierResults.in(dir);
 
-        System.out.println(header(s, specs.size(), threads));
+        System.out.println(header(s, sets, specs.size(), threads));
         if (!sets.isEmpty()) {
             System.out.println("  overrides: " + String.join(", ", sets));
         }
+        earlier.ifPresent(e -> System.out.println("  " + e.notice(dir)));
         if (mode.equals("live")) {
             double seconds = s.duration() > 0 ? s.duration() : estimate.requestsPerRun() / Math.max(1e-9, s.arrivals().rate() > 0
                     ? s.arrivals().rate() : s.arrivals().utilisation() * s.nodes().expectedCapacity() / s.demand().mean());
@@ -301,6 +303,7 @@ final class SimulateCommand implements Callable<Integer> {
             }
             finished = true;
             files.commit();
+            EarlierResults.deleteStalePlots(dir); // they show the runs just replaced
             ObjectNode info = runInfo(json, runInfo, wall, threads);
             info.put("complete", complete);
             info.put("runs_planned", planned);
@@ -370,8 +373,8 @@ final class SimulateCommand implements Callable<Integer> {
         if (s.isReferenceModel()) {
             // The model's own units (docs/asmf.md): a job adds max(1, ceil(S)) units, a backend serves floor(mu_j dt) a step.
             org.loadlab.studies.asmf.ReferenceLoad load = org.loadlab.studies.asmf.ReferenceLoad.of(s);
-            String rho = s.arrivals().process().equals("poisson") ? String.format(Locale.ROOT, "; utilisation %.2f in the"
-                    + " model's units: %s units per request (docs/asmf.md)", load.utilisation(), num(load.unitsPerJob()))
+            String rho = s.arrivals().process().equals("poisson") ? String.format(Locale.ROOT, "; utilisation %s in the"
+                    + " model's units: %s units per request (docs/asmf.md)", utilisation(load.utilisation()), num(load.unitsPerJob()))
                     : " (docs/asmf.md)";
             return String.format(Locale.ROOT, "%d nodes, model = reference (the ASMF seed's step simulation: capacity %s"
                             + " work units/s of its own)%s, %s arrivals at %s, %s demand%s",
@@ -391,14 +394,22 @@ final class SimulateCommand implements Callable<Integer> {
         }
         double capacity = Topology.of(s, first).capacity(s.nodes().servers());
         double rho = s.arrivals().rate() > 0 ? s.arrivals().rate() * s.demand().mean() / capacity : s.arrivals().utilisation();
-        return String.format(Locale.ROOT, "%d nodes (capacity %.3g work units/s%s), %s arrivals at utilisation %.2f, %s demand",
-                s.nodes().count(), capacity, speeds, s.arrivals().process(), rho, s.demand().distribution());
+        return String.format(Locale.ROOT, "%d nodes (capacity %.3g work units/s%s), %s arrivals at utilisation %s, %s demand",
+                s.nodes().count(), capacity, speeds, s.arrivals().process(), utilisation(rho), s.demand().distribution());
     }
 
     /** The arrival rate in requests/s, or the utilisation it is set by. */
     private static String rate(Scenario s) {
         return s.arrivals().rate() > 0 ? num(s.arrivals().rate()) + " requests/s"
-                : String.format(Locale.ROOT, "utilisation %.2f of the nominal capacity", s.arrivals().utilisation());
+                : "utilisation " + utilisation(s.arrivals().utilisation()) + " of the nominal capacity";
+    }
+
+    /**
+     * A utilisation ρ for the header: two decimals (0.70, 1.23), but a ρ below 0.1 to 4
+     * significant digits, which two decimals would misstate (0.0001, not 0.00).
+     */
+    static String utilisation(double rho) {
+        return rho >= 0.1 || rho <= 0 ? String.format(Locale.ROOT, "%.2f", rho) : num(rho);
     }
 
     /** {@code x} to 4 significant digits without trailing zeros: 60, 2.055, 100. */
@@ -406,15 +417,24 @@ final class SimulateCommand implements Callable<Integer> {
         return new java.math.BigDecimal(x).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
-    private String header(Scenario s, int runs, int threads) {
+    /**
+     * The header printed before the runs: the scenario's name and description, its load line
+     * ({@link #loadLine}), routing, and the runs. With {@code --set} overrides the description,
+     * written with the scenario, may no longer hold (it may name a ρ the overrides changed), so
+     * it is marked as the scenario's own; the lines below it show what is run.
+     *
+     * @param sets the {@code --set} overrides, printed after the header
+     */
+    static String header(Scenario s, List<String> sets, int runs, int threads) {
         boolean peers = s.policies().stream().allMatch(Scenario::isLoadSharing);
         String routing = peers ? "peer load sharing (no balancer)"
                 : count(s.balancers().count(), "balancer", "balancers") + ", " + s.information().model() + " information model";
         String bins = s.isBallsIntoBins() ? String.format(Locale.ROOT, "%n  balls into bins: %d balls into %d bins"
                 + " (no departures; max queue = max load)", s.requests(), s.nodes().count()) : "";
         return String.format(Locale.ROOT,
-                "Scenario %s: %s%n  %s, %s%s%n  %s x %s = %s on %s",
-                s.name(), s.description(), loadLine(s), routing, bins, count(s.policies().size(), "policy", "policies"),
+                "Scenario %s: %s%s%n  %s, %s%s%n  %s x %s = %s on %s",
+                s.name(), s.description(), sets.isEmpty() || s.description().isBlank() ? ""
+                        : " (the scenario's description, before the --set overrides below)", loadLine(s), routing, bins, count(s.policies().size(), "policy", "policies"),
                 count(s.seeds().size(), "seed", "seeds"), count(runs, "run", "runs"), count(threads, "worker", "workers"));
     }
 

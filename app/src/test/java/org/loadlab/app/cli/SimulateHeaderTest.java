@@ -1,5 +1,6 @@
 package org.loadlab.app.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,5 +38,25 @@ class SimulateHeaderTest {
         assertTrue(r.contains("model = reference") && r.contains("poisson arrivals at 60 requests/s"), r);
         assertTrue(r.contains("capacity 100 work units/s of its own") && r.contains("utilisation 1.23"), "docs/asmf.md: about 1.2: " + r);
         assertFalse(r.contains("utilisation 0.60"), "no queue-model rho: " + r);
+    }
+
+    @Test
+    void aSmallUtilisationIsShownWithItsDigits() {
+        String q = SimulateCommand.loadLine(Scenarios.load("quickstart", List.of("arrivals.utilisation=0.0001"), null, null));
+        assertTrue(q.contains("poisson arrivals at utilisation 0.0001,"), q);
+        assertEquals("0.70", SimulateCommand.utilisation(0.7));
+        assertEquals("0.05", SimulateCommand.utilisation(0.05));
+        assertEquals("0.001235", SimulateCommand.utilisation(0.0012346));
+    }
+
+    @Test
+    void withOverridesTheDescriptionIsMarkedAsTheScenariosOwn() {
+        List<String> sets = List.of("arrivals.utilisation=0.0001");
+        String h = SimulateCommand.header(Scenarios.load("quickstart", sets, null, null), sets, 5, 2);
+        String first = h.lines().findFirst().orElseThrow();
+        assertTrue(first.startsWith("Scenario quickstart: 20 identical nodes, Poisson arrivals at rho 0.8")
+                && first.endsWith(" (the scenario's description, before the --set overrides below)"), first);
+        String plain = SimulateCommand.header(Scenarios.load("quickstart", List.of(), null, null), List.of(), 5, 2);
+        assertFalse(plain.contains("--set"), "no mark without overrides: " + plain);
     }
 }

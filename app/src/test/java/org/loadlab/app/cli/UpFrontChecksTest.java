@@ -123,6 +123,25 @@ class UpFrontChecksTest {
     }
 
     @Test
+    void benchNamesTheModelFlagAndItsAllowedValues() {
+        Result r = run("bench", "--model", "foo", "--nodes", "100", "--requests", "1000");
+        assertEquals(2, r.code(), r.allErr());
+        assertTrue(r.err().contains("--model = 'foo': not an information model; allowed: probe, cached, oracle"), r.err());
+        assertFalse(r.err().contains("information.model"), "the flag, not the scenario key: " + r.err());
+        assertFalse(r.stdout().contains("Benchmark:"), "no header before the refusal: " + r.stdout());
+    }
+
+    @Test
+    void benchNamesTheNodesFlagAndTheWholeRangeAtBothEnds() {
+        for (String n : List.of("1", "2147483647")) {
+            Result r = run("bench", "--nodes", "100," + n, "--requests", "1000");
+            assertEquals(2, r.code(), r.allErr());
+            assertTrue(r.err().contains("--nodes contains " + n + ": each size must be in [2, 1000000]"), r.err());
+            assertFalse(r.stdout().contains("Benchmark:"), "no header before the refusal: " + r.stdout());
+        }
+    }
+
+    @Test
     void anEmptyPolicyListNamesEveryCatalogPolicy() throws Exception {
         Result r = run("simulate", "--scenario", "quickstart", "--set", "policies=[]", "--out", tmp.toString());
         assertEquals(2, r.code(), r.allErr());

@@ -29,7 +29,10 @@ public final class ScenarioLoader {
     private static final List<String> PROCESSES = List.of("poisson", "on-off", "mmpp", "diurnal", "trace", "periodic");
     private static final List<String> DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto", "mixture", "trace");
     private static final List<String> COMPONENT_DEMANDS = List.of("exponential", "deterministic", "lognormal", "pareto");
-    private static final List<String> MODELS = List.of("probe", "cached", "oracle");
+    /** Values of {@code information.model}: how a balancer learns the nodes' load (SPEC §2). */
+    public static final List<String> INFORMATION_MODELS = List.of("probe", "cached", "oracle");
+    /** Largest {@code nodes.count} a scenario may have. */
+    public static final int MAX_NODES = 1_000_000;
     /** Values of the top-level {@code model} key. */
     private static final List<String> MODEL_NAMES = List.of("message", "reference", Scenario.MODEL_BALLS_INTO_BINS);
     /** The {@code arrivals.diurnal.period} word for the request horizon requests / λ̄. */
@@ -143,7 +146,8 @@ public final class ScenarioLoader {
                 ConfigFactory.parseString(line, ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF));
                 doc.append(line).append('\n');
             } catch (ConfigException e) {
-                problems.add("--set '" + o + "': not a valid HOCON key=value (" + e.getMessage() + ")");
+                problems.add("--set '" + o + "': not a valid HOCON key=value (" + e.getMessage() + ")"
+                        + listHint(o.substring(0, eq).trim(), o.substring(eq + 1)));
             }
         }
         if (!problems.isEmpty()) {
@@ -155,6 +159,54 @@ public final class ScenarioLoader {
         } catch (ConfigException e) {
             throw new ScenarioException(source, List.of("the overrides together are not valid HOCON: " + e.getMessage()));
         }
+    }
+
+    /**
+     * The hint added to an override that does not parse when its value holds a comma outside
+     * brackets, braces and quotes ({@code arrivals.utilisation=0.8,0.9}): the user meant several
+     * values, which one {@code --set} cannot take. A campaign sweeps a key over values; a key
+     * that takes a list ({@code policies}, {@code seeds}, ...) takes it in brackets.
+     *
+     * @param key the override's key
+     * @param value the override's value as given
+     * @return the hint, starting with "; ", or "" when the value has no such comma
+     */
+    static String listHint(String key, String value) {
+        if (!hasBareComma(value)) {
+            return "";
+        }
+        String list = "'" + key + "=[" + value.trim() + "]'";
+        if (key.equals("policies") || key.equals("seeds")) {
+            return "; a list goes in brackets: --set " + list;
+        }
+        return "; one --set takes one value: to run several values of " + key + ", sweep it in a campaign (sweep { \""
+                + key + "\" = [" + value.trim() + "] }, docs/campaigns.md); if the key takes a list, write it in brackets: "
+                + list;
+    }
+
+    /** Whether {@code value} holds a comma outside [...], {...} and "..." (a backslash escapes a quote). */
+    private static boolean hasBareComma(String value) {
+        int depth = 0;
+        boolean quoted = false;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (quoted) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == '[' || c == '{') {
+                depth++;
+            } else if (c == ']' || c == '}') {
+                depth = Math.max(0, depth - 1);
+            } else if (c == ',' && depth == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -646,7 +698,7 @@ public final class ScenarioLoader {
     }
 
     private static Scenario.Nodes nodes(ConfigReader r, long topologySeed) {
-        int count = (int) r.integer("count", 1, 1_000_000);
+        int count = (int) r.integer("count", 1, MAX_NODES);
         int servers = (int) r.integer("servers", 1, 100_000);
         String dist = r.oneOf("service-rate.distribution", List.of("constant", "uniform"));
         double value = r.nonNegative("service-rate.value", "work units/s");
@@ -868,7 +920,7 @@ public final class ScenarioLoader {
     }
 
     private static Scenario.Information information(ConfigReader r) {
-        String model = r.oneOf("model", MODELS);
+        String model = r.oneOf("model", INFORMATION_MODELS);
         double timeout = r.positive("probe-timeout", "seconds");
         double period = r.nonNegative("report-period", "seconds");
         double delay = r.nonNegative("report-delay", "seconds");

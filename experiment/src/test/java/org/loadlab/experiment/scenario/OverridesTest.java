@@ -60,4 +60,31 @@ class OverridesTest {
         assertTrue(e.problems().get(0).contains("'duration': expected key=value"), e.problems().toString());
         assertTrue(e.problems().get(1).contains("'a = {': not a valid HOCON key=value"), e.problems().toString());
     }
+
+    @Test
+    void aValueListedWithCommasGetsTheCampaignHintAndKeepsTheParserText() {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.applyOverrides(BASE, List.of("arrivals.utilisation=0.8,0.9"), "test"));
+        String p = e.problems().get(0);
+        assertTrue(p.startsWith("--set 'arrivals.utilisation=0.8,0.9': not a valid HOCON key=value (String: 1: Key '0.9'"), p);
+        assertTrue(p.contains("one --set takes one value: to run several values of arrivals.utilisation, sweep it in a campaign"
+                + " (sweep { \"arrivals.utilisation\" = [0.8,0.9] }, docs/campaigns.md)"), p);
+        ScenarioException lists = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.applyOverrides(BASE, List.of("policies=random,p2c"), "test"));
+        assertTrue(lists.problems().get(0).endsWith("; a list goes in brackets: --set 'policies=[random,p2c]'"),
+                lists.problems().get(0));
+    }
+
+    @Test
+    void onlyACommaOutsideBracketsAndQuotesGetsTheHint() {
+        assertEquals("", ScenarioLoader.listHint("events", "[{type=fail,at=1},{type=recover,at=2}]"));
+        assertEquals("", ScenarioLoader.listHint("description", "\"a, b\""));
+        assertEquals("", ScenarioLoader.listHint("description", "\"a \\\", b\""));
+        assertEquals("", ScenarioLoader.listHint("a", "{"));
+        assertTrue(ScenarioLoader.listHint("x", "[1], 2").contains("sweep it in a campaign"));
+        assertTrue(ScenarioLoader.listHint("x", "\"a\", \"b\"").contains("sweep it in a campaign"));
+        ScenarioException unchanged = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.applyOverrides(BASE, List.of("a = {"), "test"));
+        assertTrue(unchanged.problems().get(0).endsWith(")"), "no hint without a comma: " + unchanged.problems());
+    }
 }
