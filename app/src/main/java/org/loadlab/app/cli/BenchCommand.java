@@ -143,7 +143,8 @@ final class BenchCommand implements Callable<Integer> {
         if (baseline) {
             printBaseline(ratios);
         }
-        System.out.printf("max heap: %d MB (set with LOADLAB_JAVA_OPTS=\"-Xmx512m -XX:+UseParallelGC\")%n", Runtime.getRuntime().maxMemory() >> 20);
+        System.out.printf("max heap of this JVM: %d MB (to measure in another heap size, e.g. 512 MB: LOADLAB_JAVA_OPTS=\"-Xmx512m -XX:+UseParallelGC\" ./loadlab bench ...)%n",
+                Runtime.getRuntime().maxMemory() >> 20);
         return 0;
     }
 
