@@ -15,6 +15,14 @@ import java.util.TreeMap;
  * p-value: with few seeds the exact Wilcoxon test cannot reach 0.05 (n = 5 gives at least
  * 2/32 = 0.0625), so it serves as a distribution-free check.
  *
+ * <p>Zero-variance differences ({@link PairedTests}): when every difference is the same d ≠ 0
+ * the difference is exact (interval [d, d], p = 0) and the verdict is better or worse by the
+ * sign of d and the metric's direction; when every difference is 0 the policies are
+ * {@link #identical()} on the metric: p = 1 and the verdict is {@link Verdict#SAME}. Identical
+ * comparisons are left out of the Holm families (they cannot be rejected at any level, so they
+ * spend none of the error rate: R. E. Tarone, "A modified Bonferroni method for discrete
+ * data", Biometrics 46(2), 1990), and their Holm-adjusted p-values are 1.
+ *
  * <p>Source: {@link PairedTests}, {@link Holm}.
  *
  * @param scenario scenario name
@@ -32,6 +40,7 @@ import java.util.TreeMap;
  * @param pWilcoxon two-sided Wilcoxon signed-rank p-value; NaN as described in {@link PairedTests}
  * @param pWilcoxonHolm Holm-adjusted {@code pWilcoxon}; NaN when {@code pWilcoxon} is
  * @param wilcoxonMethod how {@code pWilcoxon} was obtained
+ * @param identical at least 2 pairs and every pair has equal values ({@link PairedTests#identical})
  */
 public record PairedComparison(
         String scenario,
@@ -47,7 +56,8 @@ public record PairedComparison(
         double pTHolm,
         double pWilcoxon,
         double pWilcoxonHolm,
-        PairedTests.WilcoxonMethod wilcoxonMethod) {
+        PairedTests.WilcoxonMethod wilcoxonMethod,
+        boolean identical) {
 
     /** Significance level of {@link #verdict()}, applied to {@link #pTHolm()}. */
     public static final double ALPHA = 0.05;
@@ -60,19 +70,22 @@ public record PairedComparison(
         WORSE,
         /** Not significant at {@value PairedComparison#ALPHA} after Holm adjustment. */
         NOT_SIGNIFICANT,
-        /** No test: fewer than 2 pairs or zero-variance differences. */
+        /** Identical on the metric: at least 2 pairs, every difference 0 (p = 1). */
+        SAME,
+        /** No test: fewer than 2 pairs. */
         UNDEFINED;
 
         /**
          * Text for CSV and reports.
          *
-         * @return {@code better}, {@code worse}, {@code n.s.} or {@code n/a}
+         * @return {@code better}, {@code worse}, {@code n.s.}, {@code same} or {@code n/a}
          */
         public String text() {
             return switch (this) {
                 case BETTER -> "better";
                 case WORSE -> "worse";
                 case NOT_SIGNIFICANT -> "n.s.";
+                case SAME -> "same";
                 case UNDEFINED -> "n/a";
             };
         }
@@ -95,6 +108,7 @@ public record PairedComparison(
      * @param pWilcoxon see the class comment
      * @param pWilcoxonHolm see the class comment
      * @param wilcoxonMethod see the class comment
+     * @param identical see the class comment
      * @throws NullPointerException if a text, {@code parameters}, {@code metric} or {@code wilcoxonMethod} is null
      */
     public PairedComparison {
@@ -109,9 +123,13 @@ public record PairedComparison(
     /**
      * Whether the policy is significantly better or worse than the reference.
      *
-     * @return the verdict from {@link #pTHolm()} at {@link #ALPHA} and the metric's direction
+     * @return {@link Verdict#SAME} when {@link #identical()}, else the verdict from
+     *     {@link #pTHolm()} at {@link #ALPHA} and the metric's direction
      */
     public Verdict verdict() {
+        if (identical) {
+            return Verdict.SAME;
+        }
         if (Double.isNaN(pTHolm)) {
             return Verdict.UNDEFINED;
         }

@@ -13,7 +13,9 @@ import org.hipparchus.stat.descriptive.moment.Mean;
  * (scenario, parameters) that the reference ran in, each other policy's runs are paired with
  * the reference's runs of the same seed; pairs where either value is NaN are dropped. Then
  * {@link PairedTests} gives the paired t and Wilcoxon p-values, and {@link Holm} adjusts them
- * within each metric's family (all its comparisons across scenarios × parameters × policies).
+ * within each metric's family (all its comparisons across scenarios × parameters × policies)
+ * but for the {@link PairedComparison#identical() identical} ones, whose p = 1 stays 1 (see
+ * {@link PairedComparison}).
  *
  * <p>Cells without the reference give no rows; a policy with no matched seeds gives a row with
  * 0 pairs and NaN statistics, so the gap is visible.
@@ -73,8 +75,9 @@ public final class PairedComparisons {
                 }
             }
         }
-        double[] pT = raw.stream().mapToDouble(PairedComparison::pT).toArray();
-        double[] pW = raw.stream().mapToDouble(PairedComparison::pWilcoxon).toArray();
+        // identical comparisons (p = 1, never rejected) are not part of the families
+        double[] pT = raw.stream().mapToDouble(c -> c.identical() ? Double.NaN : c.pT()).toArray();
+        double[] pW = raw.stream().mapToDouble(c -> c.identical() ? Double.NaN : c.pWilcoxon()).toArray();
         double[] holmT = Holm.adjust(pT);
         double[] holmW = Holm.adjust(pW);
         List<PairedComparison> adjusted = new ArrayList<>(raw.size());
@@ -82,7 +85,8 @@ public final class PairedComparisons {
             PairedComparison c = raw.get(i);
             adjusted.add(new PairedComparison(c.scenario(), c.parameters(), c.metric(), c.reference(), c.policy(),
                     c.pairs(), c.referenceMean(), c.policyMean(), c.changePercent(),
-                    c.pT(), holmT[i], c.pWilcoxon(), holmW[i], c.wilcoxonMethod()));
+                    c.pT(), c.identical() ? 1.0 : holmT[i], c.pWilcoxon(), c.identical() ? 1.0 : holmW[i],
+                    c.wilcoxonMethod(), c.identical()));
         }
         return adjusted;
     }
@@ -104,7 +108,7 @@ public final class PairedComparisons {
         PairedTests.WilcoxonResult wilcoxon = PairedTests.wilcoxon(ref, pol);
         return new PairedComparison(cell.scenario(), cell.parameters(), metric, reference, policy, ref.length,
                 refMean, polMean, change, PairedTests.pairedT(ref, pol), Double.NaN,
-                wilcoxon.p(), Double.NaN, wilcoxon.method());
+                wilcoxon.p(), Double.NaN, wilcoxon.method(), PairedTests.identical(ref, pol));
     }
 
     /** Seed → defined value of the metric. */

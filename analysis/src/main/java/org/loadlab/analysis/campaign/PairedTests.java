@@ -10,14 +10,21 @@ import org.hipparchus.stat.inference.WilcoxonSignedRankTest;
  * distribution symmetric about 0 (Wilcoxon)" on matched pairs (same scenario, parameters and
  * seed), computed by Hipparchus.
  *
- * <p><b>Undefined results (p = NaN).</b> Fewer than 2 pairs; all differences zero (the two
- * policies behaved identically, e.g. both rejected nothing); for Wilcoxon also tied
+ * <p><b>Undefined results (p = NaN).</b> Fewer than 2 pairs; for Wilcoxon also tied
  * |differences| among fewer than {@value #NORMAL_MIN_PAIRS} non-zero ones, where only the
  * normal approximation is available and it is meaningless (with 2 pairs it would claim
  * p = 0.37 from a statistic that takes two values; exactly, no p below 0.05 is even possible
- * with fewer than 6 pairs). For the t-test also: all
- * differences equal but not zero (zero variance; Hipparchus would return p = 0, which claims
- * certainty from a degenerate statistic) — the Wilcoxon test still answers then.
+ * with fewer than 6 pairs).
+ *
+ * <p><b>Exact differences (zero variance).</b> When all of n ≥ 2 differences equal the same d,
+ * the t statistic is d/0: the sample says the difference is d with certainty, and the 95%
+ * interval of the mean difference is [d, d] (width 0). The t-test then gives the p of that
+ * interval read as a test (reject "mean difference 0" at level α exactly when 0 lies outside
+ * the 1 − α interval): p = 0 for d ≠ 0 (also the limit of the t-test's p as the variance of
+ * the differences goes to 0), and p = 1 for d = 0, where the two policies are identical on the
+ * metric ({@link #identical}, e.g. both rejected nothing). Wilcoxon with all differences zero
+ * also gives p = 1, exactly: with no non-zero difference the statistic is 0 under every sign
+ * pattern. (Hipparchus's t-test would return p = 0 for d ≠ 0 and NaN for d = 0.)
  *
  * <p><b>Wilcoxon details</b> (Hipparchus {@link WilcoxonSignedRankTest}): pairs with a zero
  * difference are dropped (the "wilcox" zero method); ties among the remaining |differences|
@@ -43,11 +50,14 @@ public final class PairedTests {
 
     /** How a Wilcoxon p-value was obtained. */
     public enum WilcoxonMethod {
-        /** Exact distribution of the signed-rank statistic (no ties, m ≤ {@value #EXACT_WILCOXON_MAX_PAIRS}). */
+        /**
+         * Exact distribution of the signed-rank statistic (no ties, m ≤ {@value #EXACT_WILCOXON_MAX_PAIRS};
+         * also m = 0, all differences zero: p = 1).
+         */
         EXACT,
         /** Normal approximation with continuity correction. */
         NORMAL,
-        /** Not computed: fewer than 2 pairs, all differences zero, or ties among too few pairs; p is NaN. */
+        /** Not computed: fewer than 2 pairs, or ties among too few pairs; p is NaN. */
         UNDEFINED;
 
         /**
@@ -78,8 +88,8 @@ public final class PairedTests {
      *
      * @param reference the reference policy's values, one per seed
      * @param policy the other policy's values for the same seeds, same order
-     * @return p in [0, 1]; NaN when fewer than 2 pairs or the differences have zero variance
-     *     (including all zero)
+     * @return p in [0, 1]; NaN when fewer than 2 pairs; when every difference is the same d
+     *     (zero variance), 0 for d ≠ 0 and 1 for d = 0 (see the class comment)
      * @throws IllegalArgumentException if the arrays differ in length or hold NaN
      * @throws NullPointerException if an array is null
      */
@@ -94,9 +104,33 @@ public final class PairedTests {
             constant = policy[i] - reference[i] == first;
         }
         if (constant) {
-            return Double.NaN;
+            return first == 0 ? 1.0 : 0.0; // the interval [d, d] read as a test of "difference 0"
         }
         return new TTest().pairedTTest(policy, reference);
+    }
+
+    /**
+     * Whether the two policies are identical on the metric: at least 2 pairs, and in every pair
+     * both values are equal (every difference is 0). Then both tests give p = 1, and the
+     * comparison's verdict is "same" ({@link PairedComparison.Verdict#SAME}).
+     *
+     * @param reference the reference policy's values, one per seed
+     * @param policy the other policy's values for the same seeds, same order
+     * @return true when there are 2 or more pairs and no non-zero difference
+     * @throws IllegalArgumentException if the arrays differ in length or hold NaN
+     * @throws NullPointerException if an array is null
+     */
+    public static boolean identical(double[] reference, double[] policy) {
+        check(reference, policy);
+        if (reference.length < 2) {
+            return false;
+        }
+        for (int i = 0; i < reference.length; i++) {
+            if (policy[i] - reference[i] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -118,8 +152,11 @@ public final class PairedTests {
                 nonZero[m++] = d;
             }
         }
-        if (reference.length < 2 || m == 0) {
+        if (reference.length < 2) {
             return new WilcoxonResult(Double.NaN, WilcoxonMethod.UNDEFINED);
+        }
+        if (m == 0) { // identical: W+ = W- = 0 under every sign pattern
+            return new WilcoxonResult(1.0, WilcoxonMethod.EXACT);
         }
         double[] absolute = Arrays.copyOf(nonZero, m);
         Arrays.sort(absolute);

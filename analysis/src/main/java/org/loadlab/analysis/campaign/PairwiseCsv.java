@@ -14,8 +14,9 @@ import java.util.Objects;
  * p_wilcoxon_holm, wilcoxon_method, verdict}. Means are in {@code unit}; {@code change_pct} is
  * (policy − reference)/reference·100; p-values are two-sided, {@code _holm} adjusted within the
  * metric; {@code wilcoxon_method} is {@code exact}, {@code normal} or {@code undefined};
- * {@code verdict} is {@code better}, {@code worse}, {@code n.s.} or {@code n/a} (from
- * {@code p_t_holm} &lt; 0.05). Rows in list order.
+ * {@code verdict} is {@code better}, {@code worse}, {@code n.s.} (from {@code p_t_holm} &lt; 0.05),
+ * {@code same} (identical values in every pair) or {@code n/a} (fewer than 2 pairs); see
+ * {@link PairedComparison#verdict()}. Rows in list order.
  *
  * <p>Source: {@link PairedComparisons}.
  */

@@ -151,8 +151,11 @@ final class ReportBuilder {
                 + "otherwise; zero differences dropped). Holm: Holm–Bonferroni adjustment over all comparisons of "
                 + "the same metric. Marks on the Holm-adjusted t p-value: * < 0.05, ** < 0.01, *** < 0.001. "
                 + "verdict: better or worse when the Holm-adjusted t p-value is below 0.05 (direction from the "
-                + "metric), n.s. otherwise, n/a when a test is undefined (fewer than 2 pairs, all differences "
-                + "equal, or for Wilcoxon tied differences among fewer than " + PairedTests.NORMAL_MIN_PAIRS + " pairs). "
+                + "metric), n.s. otherwise; same when both policies have equal values in every pair (identical on "
+                + "the metric: p = 1, not counted in the Holm adjustment); n/a with fewer than 2 pairs. When every "
+                + "difference is the same d ≠ 0 the difference is exact (95% interval [d, d]): p (t) = 0, and the "
+                + "verdict follows the sign of d. A p-value is n/a when its test is undefined (fewer than 2 pairs, or "
+                + "for Wilcoxon tied differences among fewer than " + PairedTests.NORMAL_MIN_PAIRS + " pairs). "
                 + PairwiseCsv.FILE_NAME + " has the unrounded values."));
         List<String> missing = new ArrayList<>();
         for (Map.Entry<Cell, SortedMap<String, List<CampaignRun>>> cell : index.cells().entrySet()) {

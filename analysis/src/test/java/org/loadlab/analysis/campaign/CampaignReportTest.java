@@ -72,6 +72,9 @@ class CampaignReportTest {
         assertContains(md, "### mean response time (s), lower is better\n\n| scenario, parameters | policy | pairs | p2c mean "
                 + "| policy mean | change | p (t) | p Holm (t) | p (W) | p Holm (W) | verdict |");
         assertContains(md, "| poisson\\_small, arrivals.utilisation=0.9 | random | 3 |");
+        // both policies reject the same number in every seed: identical, so "same" with p = 1, not n/a
+        assertContains(md, "### rejected requests (requests), lower is better\n\n");
+        assertContains(md, "| plain | random | 3 | 1.667 | 1.667 | +0.0% | 1 | 1 | 1 | 1 | same |\n");
         assertContains(md, "![mean response time vs arrivals.utilisation — poisson\\_small]"
                 + "(plots/sweep-response_mean_s-poisson_small-vs-arrivals.utilisation.png)");
         assertContains(md, "#### All runs of plain");

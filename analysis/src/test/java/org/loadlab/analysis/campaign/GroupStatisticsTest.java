@@ -98,14 +98,58 @@ class GroupStatisticsTest {
             assertEquals(p, c.pT(), 1e-15);
             assertEquals(Math.min(1, 4 * p), c.pTHolm(), 1e-12);
         }
-        // rejected requests are all 0: zero differences, tests undefined, not in any family
+        // rejected requests are all 0: identical, p = 1 (Holm too), verdict same
         for (PairedComparison c : comparisons.stream().filter(c -> c.metric() == Metric.REQUESTS_REJECTED).toList()) {
-            assertTrue(Double.isNaN(c.pT()) && Double.isNaN(c.pWilcoxon()) && Double.isNaN(c.pTHolm()));
-            assertEquals(PairedComparison.Verdict.UNDEFINED, c.verdict());
+            assertTrue(c.identical());
+            assertEquals(1.0, c.pT(), 0.0);
+            assertEquals(1.0, c.pTHolm(), 0.0);
+            assertEquals(1.0, c.pWilcoxon(), 0.0);
+            assertEquals(1.0, c.pWilcoxonHolm(), 0.0);
+            assertEquals(PairedComparison.Verdict.SAME, c.verdict());
+            assertEquals("same", c.verdict().text());
+            assertEquals("", c.significanceMark());
             assertTrue(Double.isNaN(c.changePercent()), "reference mean 0: relative change undefined");
         }
         assertEquals(List.of("0.5/a", "0.5/b", "0.7/a", "0.7/b"), response.stream()
                 .map(c -> c.parameters().get(SampleCampaign.KEY) + "/" + c.policy()).toList());
+    }
+
+    @Test
+    void zeroVarianceDifferencesGetAVerdictAndLeaveTheOtherHolmValuesAlone() {
+        // one cell: "slower" is a real test (p from StatisticsTest), "plus" = ref + 1 and "minus" =
+        // ref - 0.5 in every seed (exact differences), "twin" = ref in every seed (identical)
+        double[] reference = {10, 12, 9, 11, 13};
+        double[] slower = {12, 15, 10, 14, 14};
+        List<CampaignRun> runs = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            runs.add(SampleCampaign.run(S, "0.5", "ref", i + 1, reference[i]));
+            runs.add(SampleCampaign.run(S, "0.5", "slower", i + 1, slower[i]));
+            runs.add(SampleCampaign.run(S, "0.5", "plus", i + 1, reference[i] + 1));
+            runs.add(SampleCampaign.run(S, "0.5", "minus", i + 1, reference[i] - 0.5));
+            runs.add(SampleCampaign.run(S, "0.5", "twin", i + 1, reference[i]));
+        }
+        java.util.Map<String, PairedComparison> by = new java.util.HashMap<>();
+        PairedComparisons.compute(runs, "ref", List.of(Metric.RESPONSE_MEAN)).forEach(c -> by.put(c.policy(), c));
+        double p = 1 - Math.sqrt(5.0 / 6.0) * 13.0 / 12.0;
+        // exact differences: p = 0 (interval [d, d]); verdict from the sign and "lower is better"
+        for (String policy : List.of("plus", "minus")) {
+            PairedComparison c = by.get(policy);
+            assertEquals(0.0, c.pT(), 0.0, policy);
+            assertEquals(0.0, c.pTHolm(), 0.0, policy);
+            assertEquals("***", c.significanceMark(), policy);
+            assertTrue(!c.identical(), policy);
+        }
+        assertEquals(PairedComparison.Verdict.WORSE, by.get("plus").verdict());
+        assertEquals(PairedComparison.Verdict.BETTER, by.get("minus").verdict());
+        // identical: p = 1, verdict same, not in the family
+        PairedComparison twin = by.get("twin");
+        assertEquals(PairedComparison.Verdict.SAME, twin.verdict());
+        assertEquals(1.0, twin.pT(), 0.0);
+        assertEquals(1.0, twin.pTHolm(), 0.0);
+        assertEquals(1.0, twin.pWilcoxonHolm(), 0.0);
+        // family {0, 0, p}: Holm leaves p as it is (with the twin's 1 counted it would be 2p)
+        assertEquals(p, by.get("slower").pTHolm(), 1e-12);
+        assertEquals(PairedComparison.Verdict.WORSE, by.get("slower").verdict());
     }
 
     @Test

@@ -59,6 +59,52 @@ class PlotsTest {
     }
 
     @Test
+    void boxPlotDrawsEachPolicyInItsOwnColour() throws IOException {
+        BufferedImage image = check(BoxPlot.write(dir, runs, SampleCampaign.SCENARIO, rho("0.9"), Metric.RESPONSE_MEAN)
+                .orElseThrow());
+        // policies left to right in name order (p2c, random), each in the colour it has in every chart
+        double p2c = meanX(image, ChartStyle.look("p2c").colour());
+        double random = meanX(image, ChartStyle.look("random").colour());
+        assertTrue(p2c > 0 && random > p2c, "p2c's box left of random's: " + p2c + ", " + random);
+        assertTrue(meanX(image, java.awt.Color.BLUE) < 0 && meanX(image, java.awt.Color.RED) < 0,
+                "no box in XChart's fixed blue and red");
+    }
+
+    @Test
+    void boxNumbersAgainstHandValues() {
+        // R-7 quartiles of 1, 2, 3, 4, 100: 2, 3, 4; IQR 2, so the whiskers end at max(2 - 3, 1) = 1
+        // and min(4 + 3, 100) = 7, and 100 is an outlier
+        BoxPlot.Box box = BoxPlot.Box.of(new double[] {100, 3, 1, 4, 2});
+        assertEquals(2, box.q1(), 1e-12);
+        assertEquals(3, box.median(), 1e-12);
+        assertEquals(4, box.q3(), 1e-12);
+        assertEquals(1, box.lower(), 1e-12);
+        assertEquals(7, box.upper(), 1e-12);
+        assertEquals(List.of(100.0), java.util.Arrays.stream(box.outliers()).boxed().toList());
+        // interpolated: 1..4 has Q1 = 1 + 0.75 = 1.75 and Q3 = 3.25 (R's quantile(type = 7))
+        BoxPlot.Box even = BoxPlot.Box.of(new double[] {1, 2, 3, 4});
+        assertEquals(1.75, even.q1(), 1e-12);
+        assertEquals(2.5, even.median(), 1e-12);
+        assertEquals(3.25, even.q3(), 1e-12);
+        assertEquals(0, even.outliers().length);
+    }
+
+    /** Mean x of the pixels of exactly this colour, or -1 when there is none. */
+    private static double meanX(BufferedImage image, java.awt.Color colour) {
+        long sum = 0;
+        long count = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if ((image.getRGB(x, y) & 0xFFFFFF) == (colour.getRGB() & 0xFFFFFF)) {
+                    sum += x;
+                    count++;
+                }
+            }
+        }
+        return count == 0 ? -1 : (double) sum / count;
+    }
+
+    @Test
     void sweepPlotWithAnalyticCurve() throws IOException {
         AnalyticCurve mm1 = new AnalyticCurve("M/M/1", r -> 0.1 / (1 - r));
         Plot plot = SweepPlot.write(dir, runs, SampleCampaign.SCENARIO, SampleCampaign.KEY, new TreeMap<>(),

@@ -28,11 +28,26 @@ class StatisticsTest {
     }
 
     @Test
-    void pairedTIsUndefinedForFewPairsOrConstantDifferences() {
+    void pairedTIsUndefinedForFewPairs() {
         assertTrue(Double.isNaN(PairedTests.pairedT(new double[] {1}, new double[] {2})));
-        assertTrue(Double.isNaN(PairedTests.pairedT(new double[] {1, 2, 3}, new double[] {1, 2, 3})));
-        assertTrue(Double.isNaN(PairedTests.pairedT(new double[] {1, 2, 3}, new double[] {2, 3, 4})));
         assertTrue(Double.isNaN(PairedTests.pairedT(new double[0], new double[0])));
+        assertTrue(!PairedTests.identical(new double[] {1}, new double[] {1}), "one pair says nothing");
+    }
+
+    @Test
+    void constantDifferencesAreExact() {
+        // every difference +1 (or -1): the interval is [d, d], which excludes 0 at every level
+        assertEquals(0.0, PairedTests.pairedT(new double[] {1, 2, 3}, new double[] {2, 3, 4}), 0.0);
+        assertEquals(0.0, PairedTests.pairedT(new double[] {2, 3, 4}, new double[] {1, 2, 3}), 0.0);
+        assertEquals(0.0, PairedTests.pairedT(new double[] {2, 2}, new double[] {20, 20}), 0.0);
+        assertTrue(!PairedTests.identical(new double[] {1, 2, 3}, new double[] {2, 3, 4}));
+        // every difference 0: identical, [0, 0] contains 0, p = 1 for both tests
+        assertEquals(1.0, PairedTests.pairedT(new double[] {1, 2, 3}, new double[] {1, 2, 3}), 0.0);
+        assertEquals(1.0, PairedTests.pairedT(new double[] {0, 0}, new double[] {0, 0}), 0.0);
+        assertTrue(PairedTests.identical(new double[] {0, 0}, new double[] {0, -0.0}));
+        PairedTests.WilcoxonResult none = PairedTests.wilcoxon(new double[] {1, 2}, new double[] {1, 2});
+        assertEquals(1.0, none.p(), 0.0);
+        assertEquals(PairedTests.WilcoxonMethod.EXACT, none.method());
     }
 
     @Test
@@ -74,7 +89,7 @@ class StatisticsTest {
     }
 
     @Test
-    void wilcoxonUsesNormalApproximationWithTiesAndIsUndefinedWithoutDifferences() {
+    void wilcoxonUsesNormalApproximationWithTiesAndIsUndefinedWithFewPairs() {
         PairedTests.WilcoxonResult ties = PairedTests.wilcoxon(new double[] {1, 2, 3, 4, 5, 6, 7},
                 new double[] {3, 5, 4, 7, 6, 9, 8}); // |d| = 2,3,1,3,1,3,1: tied
         assertEquals(PairedTests.WilcoxonMethod.NORMAL, ties.method());
@@ -85,12 +100,9 @@ class StatisticsTest {
         assertTrue(Double.isNaN(fewTies.p()));
         PairedTests.WilcoxonResult twoPairs = PairedTests.wilcoxon(new double[] {1, 2}, new double[] {2, 3});
         assertEquals(PairedTests.WilcoxonMethod.UNDEFINED, twoPairs.method(), "2 pairs, equal |d|: n/a, not p = 0.37");
-        PairedTests.WilcoxonResult none = PairedTests.wilcoxon(new double[] {1, 2}, new double[] {1, 2});
-        assertTrue(Double.isNaN(none.p()));
-        assertEquals(PairedTests.WilcoxonMethod.UNDEFINED, none.method());
         assertEquals(PairedTests.WilcoxonMethod.UNDEFINED,
                 PairedTests.wilcoxon(new double[] {1}, new double[] {2}).method());
-        // constant non-zero differences: t undefined, Wilcoxon (tied |d|) still answers
+        // constant non-zero differences: tied |d|, the normal approximation answers from 6 pairs on
         PairedTests.WilcoxonResult constant = PairedTests.wilcoxon(new double[] {1, 2, 3, 4, 5, 6},
                 new double[] {2, 3, 4, 5, 6, 7});
         assertEquals(PairedTests.WilcoxonMethod.NORMAL, constant.method());
