@@ -176,8 +176,8 @@ public final class Comparison {
         out.append("\nA, B: mean ± half-width of the 95% confidence interval over seeds; change = (B − A) / A;\n"
                 + "pairs: seeds that ran on both sides; p (t), p (W): two-sided paired t and Wilcoxon signed-rank tests\n"
                 + "of B − A over those pairs (n/a: fewer than 2 pairs, or for W tied differences among fewer than\n"
-                + PairedTests.NORMAL_MIN_PAIRS + " pairs; every difference the same d: p (t) = 0 for d ≠ 0, an exact difference,\n"
-                + "and 1 for d = 0, identical values).\n");
+                + PairedTests.NORMAL_MIN_PAIRS + " pairs; all n differences the same d: p (t) = 2^(1-n), the exact sign-flip p,\n"
+                + "for d ≠ 0, and 1 for d = 0, identical values).\n");
         return out.toString();
     }
 

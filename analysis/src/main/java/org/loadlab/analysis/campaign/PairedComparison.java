@@ -15,9 +15,10 @@ import java.util.TreeMap;
  * p-value: with few seeds the exact Wilcoxon test cannot reach 0.05 (n = 5 gives at least
  * 2/32 = 0.0625), so it serves as a distribution-free check.
  *
- * <p>Zero-variance differences ({@link PairedTests}): when every difference is the same d ≠ 0
- * the difference is exact (interval [d, d], p = 0) and the verdict is better or worse by the
- * sign of d and the metric's direction; when every difference is 0 the policies are
+ * <p>Zero-variance differences ({@link PairedTests}): when every one of n differences is the
+ * same d ≠ 0 the t-test's p is that of the exact sign-flip test, 2^(1−n) (significant from 6
+ * pairs on, before Holm), and a significant verdict is better or worse by the sign of d and the
+ * metric's direction; when every difference is 0 the policies are
  * {@link #identical()} on the metric: p = 1 and the verdict is {@link Verdict#SAME}. Identical
  * comparisons are left out of the Holm families (they cannot be rejected at any level, so they
  * spend none of the error rate: R. E. Tarone, "A modified Bonferroni method for discrete

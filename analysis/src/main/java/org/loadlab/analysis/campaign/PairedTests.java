@@ -16,15 +16,17 @@ import org.hipparchus.stat.inference.WilcoxonSignedRankTest;
  * p = 0.37 from a statistic that takes two values; exactly, no p below 0.05 is even possible
  * with fewer than 6 pairs).
  *
- * <p><b>Exact differences (zero variance).</b> When all of n ≥ 2 differences equal the same d,
- * the t statistic is d/0: the sample says the difference is d with certainty, and the 95%
- * interval of the mean difference is [d, d] (width 0). The t-test then gives the p of that
- * interval read as a test (reject "mean difference 0" at level α exactly when 0 lies outside
- * the 1 − α interval): p = 0 for d ≠ 0 (also the limit of the t-test's p as the variance of
- * the differences goes to 0), and p = 1 for d = 0, where the two policies are identical on the
- * metric ({@link #identical}, e.g. both rejected nothing). Wilcoxon with all differences zero
- * also gives p = 1, exactly: with no non-zero difference the statistic is 0 under every sign
- * pattern. (Hipparchus's t-test would return p = 0 for d ≠ 0 and NaN for d = 0.)
+ * <p><b>Equal differences (zero variance).</b> When all of n ≥ 2 differences equal the same d,
+ * the t statistic is d/0 and the t distribution says nothing (Hipparchus would return p = 0
+ * for d ≠ 0, certainty from two equal pairs, and NaN for d = 0). The p of the t-test is then
+ * that of its exact randomization (sign-flip) version: under the null hypothesis each
+ * difference is as likely −d as +d, and of the 2^n sign patterns only the two with all signs
+ * equal give a mean difference as far from 0 as the one observed, so p = 2^(1−n) for d ≠ 0
+ * (0.5 with 2 pairs, 0.0625 with 5, 0.002 with 10, below 10^-59 with 200) and p = 1 for
+ * d = 0, where the two policies are identical on the metric ({@link #identical}, e.g. both
+ * rejected nothing). Wilcoxon with all differences zero also gives p = 1, exactly: with no
+ * non-zero difference the statistic is 0 under every sign pattern. Source: the paired
+ * randomization test, R. A. Fisher, The Design of Experiments (1935), ch. III (Darwin's paired plants).
  *
  * <p><b>Wilcoxon details</b> (Hipparchus {@link WilcoxonSignedRankTest}): pairs with a zero
  * difference are dropped (the "wilcox" zero method); ties among the remaining |differences|
@@ -88,8 +90,8 @@ public final class PairedTests {
      *
      * @param reference the reference policy's values, one per seed
      * @param policy the other policy's values for the same seeds, same order
-     * @return p in [0, 1]; NaN when fewer than 2 pairs; when every difference is the same d
-     *     (zero variance), 0 for d ≠ 0 and 1 for d = 0 (see the class comment)
+     * @return p in [0, 1]; NaN when fewer than 2 pairs; when every one of the n differences is
+     *     the same d (zero variance), 2^(1−n) for d ≠ 0 and 1 for d = 0 (see the class comment)
      * @throws IllegalArgumentException if the arrays differ in length or hold NaN
      * @throws NullPointerException if an array is null
      */
@@ -104,7 +106,8 @@ public final class PairedTests {
             constant = policy[i] - reference[i] == first;
         }
         if (constant) {
-            return first == 0 ? 1.0 : 0.0; // the interval [d, d] read as a test of "difference 0"
+            // The exact sign-flip p: only "all +" and "all −" are as extreme as n equal differences.
+            return first == 0 ? 1.0 : Math.scalb(1.0, 1 - reference.length);
         }
         return new TTest().pairedTTest(policy, reference);
     }

@@ -152,9 +152,10 @@ final class ReportBuilder {
                 + "the same metric. Marks on the Holm-adjusted t p-value: * < 0.05, ** < 0.01, *** < 0.001. "
                 + "verdict: better or worse when the Holm-adjusted t p-value is below 0.05 (direction from the "
                 + "metric), n.s. otherwise; same when both policies have equal values in every pair (identical on "
-                + "the metric: p = 1, not counted in the Holm adjustment); n/a with fewer than 2 pairs. When every "
-                + "difference is the same d ≠ 0 the difference is exact (95% interval [d, d]): p (t) = 0, and the "
-                + "verdict follows the sign of d. A p-value is n/a when its test is undefined (fewer than 2 pairs, or "
+                + "the metric: p = 1, not counted in the Holm adjustment); n/a with fewer than 2 pairs. When all n "
+                + "differences are the same d ≠ 0 the t statistic is undefined and p (t) is the exact sign-flip p, "
+                + "2^(1−n) (only all-plus and all-minus signs are as extreme): below 0.05 from 6 pairs on. "
+                + "A p-value is n/a when its test is undefined (fewer than 2 pairs, or "
                 + "for Wilcoxon tied differences among fewer than " + PairedTests.NORMAL_MIN_PAIRS + " pairs). "
                 + PairwiseCsv.FILE_NAME + " has the unrounded values."));
         List<String> missing = new ArrayList<>();

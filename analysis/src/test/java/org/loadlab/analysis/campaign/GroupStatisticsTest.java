@@ -131,25 +131,41 @@ class GroupStatisticsTest {
         java.util.Map<String, PairedComparison> by = new java.util.HashMap<>();
         PairedComparisons.compute(runs, "ref", List.of(Metric.RESPONSE_MEAN)).forEach(c -> by.put(c.policy(), c));
         double p = 1 - Math.sqrt(5.0 / 6.0) * 13.0 / 12.0;
-        // exact differences: p = 0 (interval [d, d]); verdict from the sign and "lower is better"
+        // equal differences over 5 seeds: the exact sign-flip p 2^-4, no evidence on its own
         for (String policy : List.of("plus", "minus")) {
             PairedComparison c = by.get(policy);
-            assertEquals(0.0, c.pT(), 0.0, policy);
-            assertEquals(0.0, c.pTHolm(), 0.0, policy);
-            assertEquals("***", c.significanceMark(), policy);
+            assertEquals(0.0625, c.pT(), 0.0, policy);
+            assertEquals(0.125, c.pTHolm(), 1e-15, policy); // Holm over {p, 0.0625, 0.0625}: 2 x 0.0625
+            assertEquals(PairedComparison.Verdict.NOT_SIGNIFICANT, c.verdict(), policy);
             assertTrue(!c.identical(), policy);
         }
-        assertEquals(PairedComparison.Verdict.WORSE, by.get("plus").verdict());
-        assertEquals(PairedComparison.Verdict.BETTER, by.get("minus").verdict());
         // identical: p = 1, verdict same, not in the family
         PairedComparison twin = by.get("twin");
         assertEquals(PairedComparison.Verdict.SAME, twin.verdict());
         assertEquals(1.0, twin.pT(), 0.0);
         assertEquals(1.0, twin.pTHolm(), 0.0);
         assertEquals(1.0, twin.pWilcoxonHolm(), 0.0);
-        // family {0, 0, p}: Holm leaves p as it is (with the twin's 1 counted it would be 2p)
-        assertEquals(p, by.get("slower").pTHolm(), 1e-12);
+        // family {p, 0.0625, 0.0625}: Holm gives 3p (with the twin's 1 counted it would be 4p)
+        assertEquals(3 * p, by.get("slower").pTHolm(), 1e-12);
         assertEquals(PairedComparison.Verdict.WORSE, by.get("slower").verdict());
+    }
+
+    @Test
+    void equalDifferencesOverEnoughSeedsGetAVerdictByTheirSign() {
+        // 8 seeds, "plus" = ref + 1 and "minus" = ref - 1 every time: sign-flip p 2^-7 each, Holm 2 x 2^-7
+        List<CampaignRun> runs = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            runs.add(SampleCampaign.run(S, "0.5", "ref", i + 1, 10 + i));
+            runs.add(SampleCampaign.run(S, "0.5", "plus", i + 1, 11 + i));
+            runs.add(SampleCampaign.run(S, "0.5", "minus", i + 1, 9 + i));
+        }
+        java.util.Map<String, PairedComparison> by = new java.util.HashMap<>();
+        PairedComparisons.compute(runs, "ref", List.of(Metric.RESPONSE_MEAN)).forEach(c -> by.put(c.policy(), c));
+        assertEquals(1.0 / 128, by.get("plus").pT(), 0.0);
+        assertEquals(2.0 / 128, by.get("plus").pTHolm(), 1e-15);
+        assertEquals("*", by.get("plus").significanceMark());
+        assertEquals(PairedComparison.Verdict.WORSE, by.get("plus").verdict()); // lower response time is better
+        assertEquals(PairedComparison.Verdict.BETTER, by.get("minus").verdict());
     }
 
     @Test

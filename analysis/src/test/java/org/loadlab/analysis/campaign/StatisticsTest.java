@@ -36,10 +36,24 @@ class StatisticsTest {
 
     @Test
     void constantDifferencesAreExact() {
-        // every difference +1 (or -1): the interval is [d, d], which excludes 0 at every level
-        assertEquals(0.0, PairedTests.pairedT(new double[] {1, 2, 3}, new double[] {2, 3, 4}), 0.0);
-        assertEquals(0.0, PairedTests.pairedT(new double[] {2, 3, 4}, new double[] {1, 2, 3}), 0.0);
-        assertEquals(0.0, PairedTests.pairedT(new double[] {2, 2}, new double[] {20, 20}), 0.0);
+        // every difference +1 (or -1): the exact sign-flip p, 2 of 2^n sign patterns as extreme
+        assertEquals(0.25, PairedTests.pairedT(new double[] {1, 2, 3}, new double[] {2, 3, 4}), 0.0);
+        assertEquals(0.25, PairedTests.pairedT(new double[] {2, 3, 4}, new double[] {1, 2, 3}), 0.0);
+        assertEquals(0.5, PairedTests.pairedT(new double[] {2, 2}, new double[] {20, 20}), 0.0);
+        double[] ten = new double[10];
+        double[] tenPlus18 = new double[10];
+        double[] big = new double[200];
+        double[] bigPlus18 = new double[200];
+        for (int i = 0; i < big.length; i++) {
+            big[i] = 2;
+            bigPlus18[i] = 20;
+            if (i < ten.length) {
+                ten[i] = i;
+                tenPlus18[i] = i + 18;
+            }
+        }
+        assertEquals(1.0 / 512, PairedTests.pairedT(ten, tenPlus18), 0.0);
+        assertEquals(Math.scalb(1.0, -199), PairedTests.pairedT(big, bigPlus18), 0.0);
         assertTrue(!PairedTests.identical(new double[] {1, 2, 3}, new double[] {2, 3, 4}));
         // every difference 0: identical, [0, 0] contains 0, p = 1 for both tests
         assertEquals(1.0, PairedTests.pairedT(new double[] {1, 2, 3}, new double[] {1, 2, 3}), 0.0);
