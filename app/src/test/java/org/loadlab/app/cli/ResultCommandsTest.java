@@ -4,11 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,7 +11,6 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code plot DIR}, {@code compare A B} and {@code campaign list} as a user calls them: their
@@ -26,22 +20,8 @@ class ResultCommandsTest {
     @TempDir
     Path tmp;
 
-    record Result(int code, String out, String err) {
-    }
-
-    private Result run(String... args) {
-        CommandLine cli = LoadLabCli.commandLine();
-        StringWriter err = new StringWriter();
-        cli.setErr(new PrintWriter(err));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrintStream before = System.out;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        try {
-            int code = cli.execute(args);
-            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
-        } finally {
-            System.setOut(before);
-        }
+    private static CliCapture.Printed run(String... args) {
+        return CliCapture.runCapturingSystemOut(args);
     }
 
     @AfterEach
@@ -57,7 +37,7 @@ class ResultCommandsTest {
             args.add("--set");
             args.add(s);
         }
-        Result r = run(args.toArray(String[]::new));
+        CliCapture.Printed r = run(args.toArray(String[]::new));
         assertEquals(0, r.code(), r.err());
         return dir;
     }
@@ -69,7 +49,7 @@ class ResultCommandsTest {
         Files.createDirectories(dir.resolve("plots"));
         Files.writeString(dir.resolve("plots/cdf-old-scenario.png"), "stale");
         Files.writeString(dir.resolve("plots/notes.txt"), "the user's own file");
-        Result r = run("plot", dir.toString());
+        CliCapture.Printed r = run("plot", dir.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("3 plots of 6 runs"), r.out());
         for (String png : List.of("cdf-quickstart.png", "queue-quickstart.png", "share-quickstart.png")) {
@@ -84,7 +64,7 @@ class ResultCommandsTest {
         Path a = simulate("a");
         Path b = simulate("b", "information.model=cached");
         Path out = tmp.resolve("cmp");
-        Result r = run("compare", a.toString(), b.toString(), "--out", out.toString(), "--metrics", "response_mean_s,max_queue");
+        CliCapture.Printed r = run("compare", a.toString(), b.toString(), "--out", out.toString(), "--metrics", "response_mean_s,max_queue");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("mean response time (s), lower is better") && r.out().contains("max queue length"), r.out());
         String p2c = r.out().lines().filter(l -> l.contains(" p2c ")).findFirst().orElseThrow();
@@ -96,15 +76,15 @@ class ResultCommandsTest {
 
     @Test
     void wrongDirectoriesAndMetricsAreBadInput() throws Exception {
-        Result missing = run("plot", tmp.resolve("nowhere").toString());
+        CliCapture.Printed missing = run("plot", tmp.resolve("nowhere").toString());
         assertEquals(2, missing.code());
         assertTrue(missing.err().contains("DIR = '" + tmp.resolve("nowhere") + "': no such directory"), missing.err());
         Files.createDirectories(tmp.resolve("empty"));
-        Result empty = run("compare", tmp.resolve("empty").toString(), tmp.resolve("empty").toString());
+        CliCapture.Printed empty = run("compare", tmp.resolve("empty").toString(), tmp.resolve("empty").toString());
         assertEquals(2, empty.code());
         assertTrue(empty.err().contains("holds neither results.json") && empty.err().contains("A = '"), empty.err());
         Path a = simulate("m");
-        Result metric = run("compare", a.toString(), a.toString(), "--metrics", "latency");
+        CliCapture.Printed metric = run("compare", a.toString(), a.toString(), "--metrics", "latency");
         assertEquals(2, metric.code());
         assertTrue(metric.err().contains("--metrics: 'latency'") && metric.err().contains("allowed: throughput_rps"), metric.err());
     }
@@ -115,9 +95,9 @@ class ResultCommandsTest {
         Path dir = tmp.resolve("elsewhere");
         Path file = Files.writeString(tmp.resolve("tiny.conf"), "name = tiny\nseeds = \"1:2\"\n"
                 + "scenarios = [{ scenario = quickstart, set { duration = 30, warmup = 0 } }]\npolicies = [random, p2c]\n");
-        Result ran = run("campaign", "run", file.toString(), "--out", dir.toString(), "--set", "nodes.count=5");
+        CliCapture.Printed ran = run("campaign", "run", file.toString(), "--out", dir.toString(), "--set", "nodes.count=5");
         assertEquals(0, ran.code(), ran.err());
-        Result list = run("campaign", "list");
+        CliCapture.Printed list = run("campaign", "list");
         assertEquals(0, list.code(), list.err());
         assertTrue(list.out().contains("Built-in campaigns") && list.out().contains("policy-sweep"), list.out());
         assertTrue(list.out().contains("tiny-") && list.out().contains("finished") && list.out().contains(dir.toString()), list.out());
@@ -129,7 +109,7 @@ class ResultCommandsTest {
         Path out = tmp.resolve("zcmp");
         Files.createDirectories(out.resolve("plots"));
         Files.writeString(out.resolve("plots/compare-requests_rejected.png"), "an earlier comparison's chart");
-        Result r = run("compare", a.toString(), a.toString(), "--out", out.toString());
+        CliCapture.Printed r = run("compare", a.toString(), a.toString(), "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("Zero in every run on both sides, so not plotted: requests_rejected."), r.out());
         assertTrue(Files.notExists(out.resolve("plots/compare-requests_rejected.png")));
@@ -145,7 +125,7 @@ class ResultCommandsTest {
                 + "sweep { \"arrivals.utilisation\" = [0.5, 0.8] }\npolicies = [random, p2c]\n");
         assertEquals(0, run("campaign", "run", file.toString(), "--out", campaign.toString()).code());
         Path a = simulate("at08"); // quickstart's own utilisation is 0.8
-        Result r = run("compare", a.toString(), campaign.toString(), "--out", tmp.resolve("c1").toString(),
+        CliCapture.Printed r = run("compare", a.toString(), campaign.toString(), "--out", tmp.resolve("c1").toString(),
                 "--metrics", "response_mean_s");
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("at the campaign point of its own scenario values {arrivals.utilisation=0.8}"), r.out());
@@ -154,7 +134,7 @@ class ResultCommandsTest {
         assertTrue(p2c.contains("+0.0%"), "the same scenario and seeds give the same runs: " + p2c);
         // A point the campaign does not have: exit 1, and the output says what each side has.
         Path other = simulate("at07", "arrivals.utilisation=0.7");
-        Result none = run("compare", other.toString(), campaign.toString(), "--out", tmp.resolve("c2").toString());
+        CliCapture.Printed none = run("compare", other.toString(), campaign.toString(), "--out", tmp.resolve("c2").toString());
         assertEquals(1, none.code(), none.out());
         assertTrue(none.out().contains("A has scenario(s) quickstart; point(s) {arrivals.utilisation=0.7}; policies p2c, random"),
                 none.out());

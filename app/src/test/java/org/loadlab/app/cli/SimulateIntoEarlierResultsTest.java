@@ -4,18 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code simulate} into a directory that holds an earlier job's results, as a newcomer does it
@@ -27,28 +21,14 @@ class SimulateIntoEarlierResultsTest {
     @TempDir
     Path tmp;
 
-    record Result(int code, String out, String err) {
+    private static CliCapture.Printed run(String... args) {
+        return CliCapture.runCapturingSystemOut(args);
     }
 
-    private static synchronized Result run(String... args) {
-        CommandLine cli = LoadLabCli.commandLine();
-        StringWriter err = new StringWriter();
-        cli.setErr(new PrintWriter(err));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrintStream before = System.out;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        try {
-            int code = cli.execute(args);
-            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
-        } finally {
-            System.setOut(before);
-        }
-    }
-
-    private static Result simulate(Path dir, String policies, String seeds) {
+    private static CliCapture.Printed simulate(Path dir, String policies, String seeds) {
         List<String> args = new ArrayList<>(List.of("simulate", "--scenario", "quickstart", "--policies", policies,
                 "--seeds", seeds, "--set", "duration=30", "--set", "warmup=5", "--out", dir.toString()));
-        Result r = run(args.toArray(String[]::new));
+        CliCapture.Printed r = run(args.toArray(String[]::new));
         assertEquals(0, r.code(), r.err());
         return r;
     }
@@ -56,12 +36,12 @@ class SimulateIntoEarlierResultsTest {
     @Test
     void aRerunSaysWhatItReplacesAndDeletesTheStalePlots() throws Exception {
         Path dir = tmp.resolve("sim");
-        Result first = simulate(dir, "random,p2c", "1:2");
+        CliCapture.Printed first = simulate(dir, "random,p2c", "1:2");
         assertFalse(first.out().contains(" holds "), "nothing to replace on a first run: " + first.out());
         assertEquals(0, run("plot", dir.toString()).code());
         Files.writeString(dir.resolve("plots/notes.txt"), "the user's own file");
 
-        Result again = simulate(dir, "random", "1");
+        CliCapture.Printed again = simulate(dir, "random", "1");
         assertTrue(again.out().contains("\n  " + dir + " holds an earlier job's 4 runs (2 policies x 2 seeds) and 3 plots"
                 + " drawn from them: this job replaces the runs and deletes the plots\n"), again.out());
         assertEquals(2, Files.readAllLines(dir.resolve("results.csv")).size(), "header + the one new run");
@@ -86,7 +66,7 @@ class SimulateIntoEarlierResultsTest {
                 .replace("\"runs_planned\" : 4", "\"runs_planned\" : 10"));
         Files.writeString(dir.resolve(SimulateCommand.INCOMPLETE), "This directory holds 4 of the 10 runs ...");
 
-        Result again = simulate(dir, "random", "1");
+        CliCapture.Printed again = simulate(dir, "random", "1");
         assertTrue(again.out().contains("\n  " + dir + " holds an interrupted job's 4 finished runs (of 10 planned; "
                 + SimulateCommand.INCOMPLETE + "): this job replaces them (it does not resume that job)\n"), again.out());
         assertTrue(Files.notExists(dir.resolve(SimulateCommand.INCOMPLETE)), "the new job is complete");
