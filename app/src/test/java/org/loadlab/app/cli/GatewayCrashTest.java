@@ -121,7 +121,7 @@ class GatewayCrashTest {
         Thread.sleep(1500); // at least one checkpoint (every second) after that
         first.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no graceful stop, nothing more journaled
 
-        member(env, dir, port, http, "second.log");
+        Process second = member(env, dir, port, http, "second.log");
         JsonNode listed = Awaitility.await("the new gateway to list the experiment (logs in " + dir + ")")
                 .atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(300)).ignoreExceptions()
                 .until(() -> call(http, "GET", "/experiments", null).body().get("experiments"), l -> l.size() == 1);
@@ -146,6 +146,24 @@ class GatewayCrashTest {
         assertEquals(4, done.get("results").get("metrics").get("nodeRequestShare").size(), "the same definition: 4 nodes");
         assertEquals(2, call(http, "GET", "/experiments", null).body().get("experiments").size());
         assertEquals(404, call(http, "POST", "/experiments/nope/rerun", null).status());
+
+        // A third gateway recovers both, each under its own id with its own state (their
+        // entities' answers once all came back named after the last id: one listed, the
+        // others 404, one served under another's id).
+        second.destroy(); // SIGTERM: the rerun's end was journaled when it finished
+        assertTrue(second.waitFor(30, TimeUnit.SECONDS), "the second gateway stops on SIGTERM");
+        member(env, dir, port, http, "third.log");
+        JsonNode both = Awaitility.await("the third gateway to list both experiments (logs in " + dir + ")")
+                .atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(300)).ignoreExceptions()
+                .until(() -> call(http, "GET", "/experiments", null).body().get("experiments"), l -> l.size() == 2);
+        java.util.Map<String, String> statusById = new java.util.HashMap<>();
+        both.forEach(e -> statusById.put(e.get("id").asText(), e.get("status").asText()));
+        assertEquals(java.util.Map.of(id, "interrupted", again, "finished"), statusById, both.toString());
+        for (String x : List.of(id, again)) {
+            JsonNode one = call(http, "GET", "/experiments/" + x, null).body();
+            assertEquals(x, one.get("id").asText(), one.toString());
+            assertEquals(statusById.get(x), one.get("status").asText(), one.toString());
+        }
     }
 
     /** The process's command line from /proc (ProcessHandle.Info has none for a long class path). */

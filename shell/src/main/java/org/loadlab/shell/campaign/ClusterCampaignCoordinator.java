@@ -48,6 +48,9 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<CampaignSharding
     private record Stored(int index) implements Message {
     }
 
+    private record StoreFailed(int index, Throwable error) implements Message {
+    }
+
     private enum Tick implements Message {
         INSTANCE
     }
@@ -161,6 +164,7 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<CampaignSharding
                 .onMessage(CampaignSharding.RunFailed.class, this::onFailed)
                 .onMessage(CampaignSharding.RunAbandoned.class, this::onAbandoned)
                 .onMessage(Stored.class, this::onStoredRun)
+                .onMessage(StoreFailed.class, f -> fail("the journal did not store run " + f.index() + ": " + f.error()))
                 .onMessage(Removed.class, this::onRemoved)
                 .onMessageEquals(Tick.INSTANCE, this::onTick)
                 .build();
@@ -200,8 +204,11 @@ final class ClusterCampaignCoordinator extends AbstractBehavior<CampaignSharding
         placement.runsByMember().merge(c.member(), 1, Integer::sum);
         sendMore();
         storing++;
-        ActorRef<Done> ack = getContext().messageAdapter(Done.class, x -> new Stored(c.index()));
-        entity.tell(new CampaignEntity.RecordRuns(java.util.Map.of(c.index(), String.join("", parts)), ack));
+        // An ask per write, not a message adapter: an actor has one adapter per message class,
+        // so with several writes in flight every acknowledgement would name the last run.
+        java.util.Map<Integer, String> result = java.util.Map.of(c.index(), String.join("", parts));
+        getContext().ask(Done.class, entity, CampaignRunner.ASK_TIMEOUT, replyTo -> new CampaignEntity.RecordRuns(result, replyTo),
+                (ok, error) -> ok != null ? new Stored(c.index()) : new StoreFailed(c.index(), error));
         return this;
     }
 

@@ -112,7 +112,8 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     private record JournaledIds(ExperimentEntity.Registry.Ids ids) implements Command {
     }
 
-    private record Recovered(String id, ExperimentEntity.State state) implements Command {
+    /** The state of journaled experiment {@code id}, or null and the {@code failure} if its entity did not answer. */
+    private record Recovered(String id, ExperimentEntity.State state, Throwable failure) implements Command {
     }
 
     /** The JIT warm-up run of experiment {@code id} ended. */
@@ -120,6 +121,8 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     }
 
     private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    /** How long a journaled experiment's entity may take to recover its state (from the journal) and answer. */
+    private static final java.time.Duration RECOVERY_TIMEOUT = java.time.Duration.ofSeconds(30);
 
     private final ClusterSettings settings;
     private final SinkFactory tees;
@@ -283,8 +286,11 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     private Behavior<Command> onJournaledIds(JournaledIds j) {
         recovering = j.ids().ids().size();
         for (String id : j.ids().ids()) {
-            ActorRef<ExperimentEntity.Command> e = entity(id);
-            e.tell(new ExperimentEntity.Get(getContext().messageAdapter(ExperimentEntity.State.class, st -> new Recovered(id, st))));
+            // An ask per entity, not a message adapter: an actor has one adapter per message
+            // class, so adapters made in this loop would all answer for the last id, and every
+            // experiment's state would be listed (and interrupted) under that one id.
+            getContext().ask(ExperimentEntity.State.class, entity(id), RECOVERY_TIMEOUT, ExperimentEntity.Get::new,
+                    (state, failure) -> new Recovered(id, state, failure));
         }
         if (recovering == 0) {
             journalState = "ready";
@@ -299,7 +305,10 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     /** An experiment of an earlier gateway: listed with its last status; one without an end was interrupted. */
     private Behavior<Command> onRecovered(Recovered r) {
         ExperimentEntity.State st = r.state();
-        if (st.definition() != null) {
+        if (st == null) {
+            getContext().getLog().warn("journaled experiment {} could not be recovered and is not listed: {}", r.id(),
+                    String.valueOf(r.failure()));
+        } else if (st.definition() != null) {
             definitions.put(r.id(), st.definition());
             com.fasterxml.jackson.databind.node.ObjectNode status;
             if (st.statusJson() != null) {
