@@ -62,11 +62,16 @@ public final class ClusterCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), String.join("; ", problems));
         }
         Config config;
+        ClusterSettings settings;
         try {
             config = options.config().withValue("pekko.coordinated-shutdown.exit-jvm", ConfigValueFactory.fromAnyRef("on"));
-            ClusterSettings.from(config);
+            settings = ClusterSettings.from(config);
         } catch (com.typesafe.config.ConfigException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "bad setting: " + e.getMessage());
+        }
+        if (settings.kamon()) {
+            requirePrometheusPortFree(config.getString("kamon.prometheus.embedded-server.hostname"),
+                    config.getInt("kamon.prometheus.embedded-server.port"));
         }
         ClusterMember member;
         try {
@@ -89,5 +94,30 @@ public final class ClusterCommand implements Callable<Integer> {
         System.out.flush();
         member.awaitTermination();
         return 0;
+    }
+
+    /**
+     * Refuses a Prometheus port another process holds before the member starts: Kamon's
+     * reporter would otherwise log its BindException many times over and the member would
+     * announce an endpoint that serves someone else's metrics.
+     *
+     * @param host the address Kamon's embedded server binds ({@code kamon.prometheus.embedded-server.hostname})
+     * @param port its port ({@code --prometheus-port}); 0 (any free port) is not checked
+     * @throws BadInputException naming the port, the host and {@code --prometheus-port}
+     */
+    static void requirePrometheusPortFree(String host, int port) {
+        if (port == 0) {
+            return;
+        }
+        java.net.InetAddress address;
+        try {
+            address = java.net.InetAddress.getByName(host);
+        } catch (java.net.UnknownHostException e) {
+            throw new BadInputException("kamon.prometheus.embedded-server.hostname = '" + host + "': not a known host");
+        }
+        if (!Ports.free(address, port)) {
+            throw new BadInputException("port " + port + " on " + host + " is in use; it is the Prometheus port"
+                    + " (--prometheus-port). Stop the process using it or choose another port");
+        }
     }
 }

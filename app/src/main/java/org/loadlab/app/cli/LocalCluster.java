@@ -67,7 +67,12 @@ public final class LocalCluster implements AutoCloseable {
                                      List<String> jvmArgs, List<String> memberArgs, Path logDir) throws IOException {
         requireFree(httpPort, "the HTTP port (--http-port)");
         for (int i = 0; i <= nodes; i++) {
-            requireFree(basePort + i, "a remoting port (--port " + basePort + " + " + i + ")");
+            requireFree(basePort + i, "a remoting port (--base-port " + basePort + " + " + i + ")");
+        }
+        if (kamonOn(memberArgs)) { // with Kamon off no member binds a Prometheus port
+            for (int i = 0; i <= nodes; i++) {
+                requireFree(basePrometheusPort + i, "a Prometheus port (--prometheus-port " + basePrometheusPort + " + " + i + ")");
+            }
         }
         LocalCluster c = new LocalCluster(httpPort);
         String seed = "127.0.0.1:" + basePort;
@@ -177,6 +182,25 @@ public final class LocalCluster implements AutoCloseable {
             throw new IllegalArgumentException("port " + port + " on 127.0.0.1 is in use; it is " + what
                     + ". Stop the process using it (another local cluster?) or choose other ports");
         }
+    }
+
+    /**
+     * Whether the members will start Kamon and so bind their Prometheus ports: the members'
+     * configuration as {@code loadlab cluster} builds it (its {@code --set} values in
+     * {@code memberArgs} over application.conf, -D and loadlab-cluster.conf), key
+     * {@code loadlab.metrics.kamon}.
+     *
+     * @param memberArgs the arguments every member gets, e.g. {@code --set loadlab.metrics.kamon = off}
+     */
+    static boolean kamonOn(List<String> memberArgs) {
+        List<String> sets = new ArrayList<>();
+        for (int i = 0; i + 1 < memberArgs.size(); i++) {
+            if (memberArgs.get(i).equals("--set")) {
+                sets.add(memberArgs.get(++i));
+            }
+        }
+        return new org.loadlab.shell.cluster.MemberOptions(null, null, null, null, null, null, null, sets).config()
+                .getBoolean("loadlab.metrics.kamon");
     }
 
     /** An HTTP status and JSON body. */

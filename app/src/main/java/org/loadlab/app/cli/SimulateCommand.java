@@ -146,14 +146,16 @@ final class SimulateCommand implements Callable<Integer> {
         // Each run goes to disk when its turn comes and is then dropped: memory does not grow
         // with runs x nodes (10,000 nodes x 100 runs fit the default heap).
         try (ResultFiles files = new ResultFiles(dir, json.readTree(s.resolvedJson()))) {
-            Writer writer = new Writer(files, json, s.name(), dir, threads, specs.size(), t0);
+            Writer writer = new Writer(files, json, s.name(), dir, threads, specs.size(), t0, mode,
+                    mode.equals("live") ? timeScale : null);
             Thread hook = new Thread(writer::onInterrupt, "loadlab-interrupted");
             Runtime.getRuntime().addShutdownHook(hook);
             try (RunProgress progress = new RunProgress(specs.size(), estimate.requestsPerRun(), PROGRESS_SECONDS, System.err)) {
                 RunExecutor.runInOrder(specs, threads,
                         spec -> {
                             SimulationRunner.Outcome o = mode.equals("live")
-                                    ? LiveRunner.run(spec, timeScale, LiveRunner.LAG_TOLERANCE, generated -> progress.started(spec, generated))
+                                    ? LiveRunner.run(spec, timeScale, LiveRunner.LAG_TOLERANCE, generated -> progress.started(spec, generated),
+                                            lag -> writer.timerLag(spec.policy(), spec.seed(), lag))
                                     : simulate(spec, generated -> progress.started(spec, generated));
                             progress.finished(spec);
                             return o;
@@ -262,11 +264,17 @@ final class SimulateCommand implements Callable<Integer> {
         private final int planned;
         private final long startNanos;
         private final ArrayNode runInfo;
+        private final String mode;
+        private final Double timeScale;
+        private final java.util.Map<String, org.loadlab.shell.actor.TimerLag.Window> lags = new java.util.concurrent.ConcurrentHashMap<>();
         private int runs;
         private boolean finished;
         private volatile boolean interrupted;
 
-        Writer(ResultFiles files, ObjectMapper json, String scenario, Path dir, int threads, int planned, long startNanos) {
+        Writer(ResultFiles files, ObjectMapper json, String scenario, Path dir, int threads, int planned, long startNanos,
+               String mode, Double timeScale) {
+            this.mode = mode;
+            this.timeScale = timeScale;
             this.files = files;
             this.json = json;
             this.scenario = scenario;
@@ -275,6 +283,11 @@ final class SimulateCommand implements Callable<Integer> {
             this.planned = planned;
             this.startNanos = startNanos;
             this.runInfo = json.createArrayNode();
+        }
+
+        /** Keeps a live run's timer lag for its line in run-info.json, written when the run is. */
+        void timerLag(String policy, long seed, org.loadlab.shell.actor.TimerLag.Window lag) {
+            lags.put(policy + "/" + seed, lag);
         }
 
         boolean interrupted() {
@@ -287,7 +300,14 @@ final class SimulateCommand implements Callable<Integer> {
                 return false;
             }
             files.add(o);
-            runInfo.add(runInfo(json, o));
+            ObjectNode r = runInfo(json, o);
+            org.loadlab.shell.actor.TimerLag.Window lag = lags.remove(o.result().policy() + "/" + o.result().seed());
+            if (lag != null) { // a live run: how late its timers fired (LiveRunner stops a run that falls behind)
+                r.put("timers", lag.count());
+                r.put("timer_lag_mean_ms", lag.meanNanos() / 1e6);
+                r.put("timer_lag_max_ms", lag.maxNanos() / 1e6);
+            }
+            runInfo.add(r);
             runs++;
             return true;
         }
@@ -304,7 +324,7 @@ final class SimulateCommand implements Callable<Integer> {
             finished = true;
             files.commit();
             EarlierResults.deleteStalePlots(dir); // they show the runs just replaced
-            ObjectNode info = runInfo(json, runInfo, wall, threads);
+            ObjectNode info = runInfo(json, runInfo, wall, threads, mode, timeScale);
             info.put("complete", complete);
             info.put("runs_planned", planned);
             json.writeValue(dir.resolve("run-info.json").toFile(), info);
@@ -438,8 +458,17 @@ final class SimulateCommand implements Callable<Integer> {
                 count(s.seeds().size(), "seed", "seeds"), count(runs, "run", "runs"), count(threads, "worker", "workers"));
     }
 
-    private static ObjectNode runInfo(ObjectMapper json, ArrayNode runs, double wall, int threads) {
+    /**
+     * The job's run-info.json: the mode ({@code sim} or {@code live}, as a cluster experiment's
+     * says {@code cluster}) and, live, the time scale (the keys the cluster writes), then wall-clock
+     * figures and one line per run.
+     */
+    private static ObjectNode runInfo(ObjectMapper json, ArrayNode runs, double wall, int threads, String mode, Double timeScale) {
         ObjectNode info = json.createObjectNode();
+        info.put("mode", mode);
+        if (timeScale != null) {
+            info.put("time_scale", timeScale);
+        }
         info.put("wall_seconds", wall);
         info.put("workers", threads);
         info.put("java", System.getProperty("java.version"));

@@ -1,18 +1,24 @@
 package org.loadlab.app.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * The port check of {@code local-cluster}: a port some process listens on is "in use"; a port
  * whose last connections are in TIME_WAIT (a cluster stopped a moment ago) is free, because the
- * members bind with address reuse, so starting again right after a clean stop works.
+ * members bind with address reuse, so starting again right after a clean stop works. Every
+ * port a member would bind (remoting, HTTP, Prometheus) is checked before one starts, and the
+ * message names the flag the user typed.
  */
 class LocalClusterPortsTest {
 
@@ -40,5 +46,59 @@ class LocalClusterPortsTest {
             }
         }
         LocalCluster.requireFree(port, "a remoting port"); // does not throw
+    }
+
+    /** A port no process listens on now (the kernel's choice, then released). */
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            return s.getLocalPort();
+        }
+    }
+
+    @Test
+    void aTakenPrometheusPortIsRefusedBeforeAnyMemberStarts() throws IOException {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress("127.0.0.1", 0));
+            int p = taken.getLocalPort();
+            // the node member's Prometheus port is p; the gateway's, p - 1, is free
+            assumeTrue(Ports.free(java.net.InetAddress.getLoopbackAddress(), p - 1), "port " + (p - 1) + " is taken by another process");
+            String[] r = CliCapture.run("local-cluster", "--nodes", "1", "--base-port", String.valueOf(freePort()),
+                    "--http-port", String.valueOf(freePort()), "--prometheus-port", String.valueOf(p - 1), "--stop-after", "1");
+            assertEquals("2", r[0], r[2]);
+            assertTrue(r[2].contains("error: port " + p + " on 127.0.0.1 is in use; it is a Prometheus port (--prometheus-port "
+                    + (p - 1) + " + 1)"), r[2]);
+            assertFalse(r[1].contains("Prometheus http://"), "no member was started: " + r[1]);
+        }
+    }
+
+    @Test
+    void aTakenRemotingPortNamesBasePort() throws IOException {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress("127.0.0.1", 0));
+            int p = taken.getLocalPort();
+            String[] r = CliCapture.run("local-cluster", "--nodes", "1", "--base-port", String.valueOf(p),
+                    "--http-port", String.valueOf(freePort()), "--prometheus-port", String.valueOf(freePort()), "--stop-after", "1");
+            assertEquals("2", r[0], r[2]);
+            assertTrue(r[2].contains("error: port " + p + " on 127.0.0.1 is in use; it is a remoting port (--base-port " + p + " + 0)"),
+                    r[2]);
+        }
+    }
+
+    @Test
+    void prometheusPortsAreNotCheckedWhenKamonIsOff() {
+        assertTrue(LocalCluster.kamonOn(List.of()));
+        assertFalse(LocalCluster.kamonOn(List.of("--set", "loadlab.metrics.kamon = off")));
+    }
+
+    @Test
+    void clusterRefusesATakenPrometheusPort() throws IOException {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress("127.0.0.1", 0));
+            int p = taken.getLocalPort();
+            BadInputException e = assertThrows(BadInputException.class, () -> ClusterCommand.requirePrometheusPortFree("127.0.0.1", p));
+            assertEquals("port " + p + " on 127.0.0.1 is in use; it is the Prometheus port (--prometheus-port). Stop the process"
+                    + " using it or choose another port", e.getMessage());
+        }
     }
 }

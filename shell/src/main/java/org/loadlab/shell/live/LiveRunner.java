@@ -143,6 +143,24 @@ public final class LiveRunner {
      */
     public static SimulationRunner.Outcome run(RunSpec spec, double timeScale, double lagTolerance,
                                                java.util.function.Consumer<java.util.function.LongSupplier> onStart) {
+        return run(spec, timeScale, lagTolerance, onStart, lag -> { });
+    }
+
+    /**
+     * Runs {@code spec} live, lets a watcher follow it and reports the run's timer lag.
+     *
+     * @param timeScale scenario seconds per real second, > 0
+     * @param lagTolerance tolerated mean timer lateness as a fraction of the mean service time
+     * @param onStart called once before the actors start with a thread-safe reader of the
+     *     requests generated so far (for progress lines)
+     * @param onLag called once the run has not fallen behind, with how late its timers fired over the
+     *     whole run (timers handled, mean and largest lateness in real nanoseconds; {@link TimerLag})
+     * @return the run's metrics and the number of messages sent
+     * @throws FellBehindException if the actors fell behind the scaled clock by more than the tolerance
+     */
+    public static SimulationRunner.Outcome run(RunSpec spec, double timeScale, double lagTolerance,
+                                               java.util.function.Consumer<java.util.function.LongSupplier> onStart,
+                                               java.util.function.Consumer<TimerLag.Window> onLag) {
         long t0 = System.nanoTime();
         Scenario s = spec.scenario();
         refusal(s).ifPresent(reason -> {
@@ -180,6 +198,7 @@ public final class LiveRunner {
             }
             end = awaitEnd(assembly, sink, replay, clock, s.drainTimeout(), check);
             check.finish();
+            onLag.accept(new TimerLag.Window(lag.count(), lag.meanNanos(), lag.maxNanos()));
         } finally {
             system.terminate();
             try {
