@@ -248,7 +248,7 @@ public final class ControlApi extends AllDirectives {
                                         get(() -> ask(Gateway.ListAll::new)),
                                         post(() -> authorized(() -> entity(Unmarshaller.entityToString(), this::createExperiment))))),
                                 path(PathMatchers.segment().slash("rerun"), id ->
-                                        post(() -> authorized(() -> ask(to -> new Gateway.Rerun(id, to))))),
+                                        post(() -> authorized(() -> entity(Unmarshaller.entityToString(), b -> rerun(id, b))))),
                                 path(PathMatchers.segment(), id -> concat(
                                         get(() -> ask(to -> new Gateway.Get(id, to))),
                                         delete(() -> authorized(() -> ask(to -> new Gateway.Delete(id, to)))))))),
@@ -426,6 +426,20 @@ public final class ControlApi extends AllDirectives {
         Gateway.ExperimentRequest req = new Gateway.ExperimentRequest(name, tree, overrides,
                 policy == null ? null : policy.asText(), seed == null ? null : seed.asLong(), scale == null ? 1.0 : scale.asDouble());
         return ask(to -> new Gateway.Create(req, to));
+    }
+
+    /**
+     * POST /experiments/{id}/rerun: runs the journaled definition unchanged, so a body (a
+     * policy, seed or overrides the caller may hope to change) is refused rather than ignored.
+     */
+    private Route rerun(String id, String body) {
+        if (!body.isBlank()) {
+            return reply(GatewayReply.badRequest("body", body.length() > 200 ? body.substring(0, 200) + "..." : body,
+                    "no body", "POST /experiments/" + id + "/rerun takes no body: it runs the journaled definition (scenario,"
+                            + " policy, seed, time scale) unchanged; to change any of them, POST /experiments with the new"
+                            + " definition"));
+        }
+        return ask(to -> new Gateway.Rerun(id, to));
     }
 
     private Route policy(String body) {

@@ -70,6 +70,8 @@ class ControlApiRouteTest extends JupiterRouteTest {
             return x.replyTo();
         } else if (c instanceof Gateway.Explain x) {
             return x.replyTo();
+        } else if (c instanceof Gateway.Rerun x) {
+            return x.replyTo();
         }
         throw new AssertionError("a command without a reply address: " + c);
     }
@@ -268,6 +270,56 @@ class ControlApiRouteTest extends JupiterRouteTest {
         assertEquals("quickstart", p.get("value").asText());
         assertEquals(2, p.get("problems").size());
         assertTrue(p.get("problems").get(0).asText().startsWith("arrivals.utilisation"), p.toString());
+    }
+
+    @Test
+    void anInvalidScenarioWithManyProblemsListsTheFirstTwentyAndCountsTheRest() {
+        List<String> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            many.add("unknown key 'k" + i + "'; allowed here: arrivals, autoscaler, balancers, demand, duration, events,"
+                    + " guardrails, information, membership, model, name, nodes, policies, policy, seeds, warmup");
+        }
+        answer.set(c -> GatewayReply.badScenario("quickstart", many));
+        TestRouteResult r = open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\"}"));
+        JsonNode p = problem(r, 400, "scenario");
+        JsonNode listed = p.get("problems");
+        assertEquals(GatewayReply.MAX_LISTED_PROBLEMS + 1, listed.size(), p.toString());
+        assertEquals(many.get(0), listed.get(0).asText());
+        assertEquals(many.get(19), listed.get(19).asText());
+        assertEquals("\u2026 and 980 more problems", listed.get(20).asText());
+        assertTrue(p.get("detail").asText().endsWith("; \u2026 and 980 more problems"), "the detail is bounded too");
+        assertTrue(r.entityString().length() < 20_000, "a bounded body: " + r.entityString().length() + " chars");
+        // 21 problems: 20 listed and one counted; 20: all listed, nothing counted.
+        answer.set(c -> GatewayReply.badScenario("quickstart", many.subList(0, 21)));
+        assertEquals("\u2026 and 1 more problem", problem(open.run(json(HttpRequest.POST("/experiments"),
+                "{\"scenario\":\"quickstart\"}")), 400, "scenario").get("problems").get(20).asText());
+        answer.set(c -> GatewayReply.badScenario("quickstart", many.subList(0, 20)));
+        assertEquals(20, problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\"}")), 400,
+                "scenario").get("problems").size());
+    }
+
+    @Test
+    void aBodyIsReadAsJsonWhateverItsContentTypeAsDocsHttpApiSays() {
+        String body = "{\"scenario\":\"quickstart\",\"policy\":\"p2c\"}";
+        for (var type : List.of(ContentTypes.TEXT_PLAIN_UTF8, ContentTypes.create(
+                org.apache.pekko.http.javadsl.model.MediaTypes.APPLICATION_X_WWW_FORM_URLENCODED))) {
+            open.run(HttpRequest.POST("/experiments").withEntity(type, body)).assertStatusCode(200);
+            assertEquals("p2c", ((Gateway.Create) asked.receiveMessage()).request().policy(), "read as JSON: " + type);
+        }
+    }
+
+    @Test
+    void aRerunRunsTheJournaledDefinitionAndRefusesABodyRatherThanIgnoreIt() {
+        open.run(HttpRequest.POST("/experiments/exp-4/rerun")).assertStatusCode(200);
+        assertEquals("exp-4", ((Gateway.Rerun) asked.receiveMessage()).id());
+        for (String body : List.of("{\"policy\":\"p2c\"}", "{}", "seed=3")) {
+            JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments/exp-4/rerun"), body)), 400, "body");
+            assertEquals(body, p.get("value").asText());
+            assertEquals("no body", p.get("allowed").asText());
+            assertTrue(p.get("detail").asText().contains("takes no body"), p.toString());
+            assertTrue(p.get("detail").asText().contains("POST /experiments"), "says what to do instead: " + p);
+        }
+        gatewayNotAsked();
     }
 
     @Test

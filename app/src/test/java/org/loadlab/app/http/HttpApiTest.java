@@ -1,6 +1,7 @@
 package org.loadlab.app.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.awaitility.Awaitility.await;
@@ -12,6 +13,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,6 +27,8 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.loadlab.shell.cluster.ClusterMember;
 import org.loadlab.shell.cluster.ClusterSettings;
+import org.loadlab.shell.cluster.Gateway;
+import org.loadlab.shell.cluster.GatewayReply;
 import org.loadlab.shell.cluster.MemberOptions;
 
 /**
@@ -212,6 +216,59 @@ class HttpApiTest {
         assertProblem(call("PUT", "/policy", "{\"policy\":\"p9c\"}"), 400, "policy");
         assertProblem(call("POST", "/chaos/inject", "{\"node\":0,\"fault\":\"meteor\"}"), 400, "fault");
         assertProblem(call("POST", "/chaos/inject", "{\"node\":0,\"fault\":\"error-rate\",\"value\":1.5}"), 400, "value");
+    }
+
+    /** A POST /experiments body: quickstart with {@code set} holding {@code n} unknown keys. */
+    static String unknownKeys(int n) {
+        StringBuilder b = new StringBuilder("{\"scenario\":\"quickstart\",\"set\":{");
+        for (int i = 0; i < n; i++) {
+            b.append(i == 0 ? "" : ",").append("\"k").append(i).append("\":").append(i);
+        }
+        return b.append("}}").toString();
+    }
+
+    /** A POST /experiments body: quickstart with {@code set.events} a list of {@code n} malformed events. */
+    static String malformedEvents(int n) {
+        StringBuilder b = new StringBuilder("{\"scenario\":\"quickstart\",\"set\":{\"events\":[");
+        for (int i = 0; i < n; i++) {
+            b.append(i == 0 ? "" : ",").append("{\"kind\":\"meteor\",\"when\":").append(i).append('}');
+        }
+        return b.append("]}}").toString();
+    }
+
+    @Test
+    void problemBodiesStaySmallWhateverTheRequestHolds() throws Exception {
+        // 1,000 unknown keys: each problem repeats what is allowed, so listing every one made a
+        // 763 kB body for an 11 kB request; the first 20 are listed and the rest counted.
+        String keys = unknownKeys(Gateway.MAX_OVERRIDES);
+        Reply unknown = create(keys);
+        assertProblem(unknown, 400, "scenario");
+        JsonNode problems = unknown.body().get("problems");
+        int size = unknown.body().toString().getBytes(StandardCharsets.UTF_8).length;
+        System.out.printf("1,000 unknown keys: request %d bytes, problem body %d bytes%n", keys.length(), size);
+        assertEquals(GatewayReply.MAX_LISTED_PROBLEMS + 1, problems.size(), unknown.body().toString());
+        assertTrue(problems.get(0).asText().matches("k[0-9]+: unknown key; allowed here: arrivals, .*"), problems.get(0).asText());
+        assertEquals("\u2026 and 980 more problems", problems.get(GatewayReply.MAX_LISTED_PROBLEMS).asText());
+        assertTrue(unknown.body().get("detail").asText().endsWith("\u2026 and 980 more problems"),
+                "the detail is bounded too");
+        assertTrue(size < 20_000, "a bounded answer: " + size + " bytes for a " + keys.length() + "-byte request");
+
+        // 10,001 malformed events: refused for their number before each is validated (it used to
+        // answer five problems per event, a 9 MB body), with the problem well-formed events get.
+        String events = malformedEvents(Gateway.MAX_EVENTS + 1);
+        Reply many = create(events);
+        assertProblem(many, 400, "events");
+        size = many.body().toString().getBytes(StandardCharsets.UTF_8).length;
+        System.out.printf("10,001 malformed events: request %d bytes, problem body %d bytes: %s%n", events.length(), size,
+                many.body());
+        assertEquals("10001 events", many.body().get("value").asText());
+        assertEquals("at most " + Gateway.MAX_EVENTS, many.body().get("allowed").asText());
+        assertFalse(many.body().has("problems"), many.body().toString());
+        assertTrue(size < 1000, "one problem: " + size + " bytes");
+        // At the limit the events are validated, each malformed one named (the first 20 problems listed).
+        Reply atLimit = create(malformedEvents(Gateway.MAX_EVENTS));
+        assertProblem(atLimit, 400, "scenario");
+        assertEquals(GatewayReply.MAX_LISTED_PROBLEMS + 1, atLimit.body().get("problems").size(), atLimit.body().toString());
     }
 
     @Test

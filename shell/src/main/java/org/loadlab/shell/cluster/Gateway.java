@@ -542,6 +542,30 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     /** The dispatcher that parses scenarios and builds cores (loadlab.build-dispatcher, shell reference.conf). */
     static final String BUILD_DISPATCHER = "loadlab.build-dispatcher";
 
+    /**
+     * The problem with a scenario tree whose {@code events} is a list of more than
+     * {@link #MAX_EVENTS} entries, or null. Checked before the scenario is validated, so an
+     * over-long list of malformed events is refused as a whole, not answered with one problem
+     * per event (10,001 malformed ones made a body of several MB).
+     */
+    private static GatewayReply tooManyEvents(Config tree) {
+        try {
+            if (tree.hasPath("events") && tree.getValue("events") instanceof com.typesafe.config.ConfigList events
+                    && events.size() > MAX_EVENTS) {
+                return tooManyEvents(events.size());
+            }
+        } catch (ConfigException e) {
+            // e.g. an unresolved substitution: the scenario's validation names it
+        }
+        return null;
+    }
+
+    /** The problem with {@code count} scripted events, more than {@link #MAX_EVENTS}. */
+    private static GatewayReply tooManyEvents(int count) {
+        return GatewayReply.badRequest("events", count + " events", "at most " + MAX_EVENTS,
+                "too many scripted events for one cluster experiment");
+    }
+
     /** Parses, validates and builds (pure: runs on the build dispatcher). */
     private Built build(ExperimentRequest req, String rerunOf, ActorRef<GatewayReply> replyTo, boolean withWarmup, String baseDir) {
         java.util.function.Function<GatewayReply, Built> no = p -> new Built(req, rerunOf, replyTo, null, null, 0, null, null,
@@ -567,11 +591,21 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     return no.apply(GatewayReply.badRequest("scenario", null, "a scenario object (see docs/scenarios.md)",
                             "the scenario body does not parse: " + e.getMessage()));
                 }
-                s = loader.parse(ScenarioLoader.applyOverrides(raw, overrides, "request"), "request body", Path.of("."));
+                Config tree = ScenarioLoader.applyOverrides(raw, overrides, "request");
+                GatewayReply tooMany = tooManyEvents(tree);
+                if (tooMany != null) {
+                    return no.apply(tooMany);
+                }
+                s = loader.parse(tree, "request body", Path.of("."));
             } else {
                 if (req.scenarioName() == null || !BuiltIns.SCENARIOS.containsKey(req.scenarioName())) {
                     return no.apply(GatewayReply.badRequest("scenario", req.scenarioName(), BuiltIns.SCENARIOS.keySet(),
                             "give a built-in scenario name or a scenario object"));
+                }
+                // A built-in scenario's own events are few; a longer list can only come from the overrides.
+                GatewayReply tooMany = tooManyEvents(ScenarioLoader.applyOverrides(ConfigFactory.empty(), overrides, "request"));
+                if (tooMany != null) {
+                    return no.apply(tooMany);
                 }
                 s = loader.load(req.scenarioName(), overrides);
             }
@@ -589,8 +623,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     "cluster mode has no oracle view of remote nodes"));
         }
         if (s.events().size() > MAX_EVENTS) {
-            return no.apply(GatewayReply.badRequest("events", s.events().size() + " events", "at most " + MAX_EVENTS,
-                    "too many scripted events for one cluster experiment"));
+            return no.apply(tooManyEvents(s.events().size()));
         }
         for (int i = 0; i < s.events().size(); i++) {
             String type = s.events().get(i).type();

@@ -50,7 +50,8 @@ public sealed interface GatewayReply {
      * @param field the request field at fault, or null
      * @param value the value given, or null
      * @param allowed what is allowed (string or list), or null
-     * @param problems every problem of an invalid scenario (empty otherwise)
+     * @param problems the problems of an invalid scenario (empty otherwise); {@link #badScenario}
+     *     lists the first {@link #MAX_LISTED_PROBLEMS}, then one line saying how many more there were
      */
     record Problem(Kind kind, String detail, String field, Object value, Object allowed, List<String> problems)
             implements GatewayReply {
@@ -58,6 +59,33 @@ public sealed interface GatewayReply {
         public Problem {
             problems = problems == null ? List.of() : List.copyOf(problems);
         }
+    }
+
+    /**
+     * Most problems one answer lists. A request with a thousand bad keys otherwise got a body
+     * sixty times its own size (each problem repeats what is allowed); the first few tell a
+     * person what to fix, and the count says how much more there is.
+     */
+    int MAX_LISTED_PROBLEMS = 20;
+
+    /**
+     * The first {@link #MAX_LISTED_PROBLEMS} of {@code problems} and, if there were more, the
+     * line "… and N more problems" (N the ones left out).
+     *
+     * @param problems every problem found, or null (none)
+     * @return an unmodifiable list of at most {@code MAX_LISTED_PROBLEMS + 1} lines
+     */
+    static List<String> bounded(List<String> problems) {
+        if (problems == null) {
+            return List.of();
+        }
+        if (problems.size() <= MAX_LISTED_PROBLEMS) {
+            return List.copyOf(problems);
+        }
+        List<String> first = new java.util.ArrayList<>(problems.subList(0, MAX_LISTED_PROBLEMS));
+        int more = problems.size() - MAX_LISTED_PROBLEMS;
+        first.add("\u2026 and " + more + " more problem" + (more == 1 ? "" : "s"));
+        return List.copyOf(first);
     }
 
     /** Success with {@code data}. */
@@ -75,10 +103,14 @@ public sealed interface GatewayReply {
         return problem(Kind.BAD_REQUEST, detail, field, value, allowed);
     }
 
-    /** An invalid scenario, listing every problem. */
+    /**
+     * An invalid scenario, listing its problems: the first {@link #MAX_LISTED_PROBLEMS} and
+     * how many more there were, in {@code problems} and in the detail alike.
+     */
     static GatewayReply badScenario(String source, List<String> problems) {
-        return new Problem(Kind.INVALID_SCENARIO, "scenario " + source + " is invalid: " + String.join("; ", problems),
-                "scenario", source, null, problems);
+        List<String> listed = bounded(problems);
+        return new Problem(Kind.INVALID_SCENARIO, "scenario " + source + " is invalid: " + String.join("; ", listed),
+                "scenario", source, null, listed);
     }
 
     /** An unknown experiment. */
