@@ -5,11 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +14,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loadlab.experiment.campaign.CampaignLoader;
-import picocli.CommandLine;
 
 /**
  * {@code campaign status}, {@code resume}, {@code list} and {@code run --help} as a newcomer
@@ -30,27 +24,9 @@ class CampaignCommandTest {
     @TempDir
     Path tmp;
 
-    record Result(int code, String out, String err) {
-    }
-
     /** Runs {@code loadlab args...} in-process; campaign commands print to System.out, errors to the CLI's writer. */
-    private Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrintStream before = System.out;
-        // Replaced before the command line is built: picocli's default execution strategy keeps the
-        // System.out of that moment and, if it has changed by execute(), prints help there instead.
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        try {
-            CommandLine cli = LoadLabCli.commandLine();
-            StringWriter help = new StringWriter();
-            StringWriter err = new StringWriter();
-            cli.setOut(new PrintWriter(help));
-            cli.setErr(new PrintWriter(err));
-            int code = cli.execute(args);
-            return new Result(code, help + out.toString(StandardCharsets.UTF_8), err.toString());
-        } finally {
-            System.setOut(before);
-        }
+    private static CliCapture.Printed run(String... args) {
+        return CliCapture.runCapturingSystemOut(args);
     }
 
     @BeforeEach
@@ -69,7 +45,7 @@ class CampaignCommandTest {
         Files.writeString(file, "name = tiny\nseeds = \"1:2\"\n"
                 + "scenarios = [{ scenario = quickstart, set { duration = 30, warmup = 0, nodes.count = 5 } }]\n"
                 + "policies = [random, p2c]\n");
-        Result ran = run("campaign", "run", file.toString(), "--out", dir.toString());
+        CliCapture.Printed ran = run("campaign", "run", file.toString(), "--out", dir.toString());
         assertEquals(0, ran.code(), ran.err());
         return new ObjectMapper().readTree(dir.resolve("campaign.json").toFile()).path("id").asText();
     }
@@ -78,15 +54,15 @@ class CampaignCommandTest {
     void statusAndResumeFindACampaignRunWithOutByItsIdAlone() throws Exception {
         Path dir = tmp.resolve("elsewhere");
         String id = tinyCampaign(dir);
-        Result status = run("campaign", "status", id);
+        CliCapture.Printed status = run("campaign", "status", id);
         assertEquals(0, status.code(), status.err());
         assertEquals(id + ": 4 of 4 runs done (100%), finished", status.out().strip());
 
         Files.delete(dir.resolve("report.html"));
-        Result incomplete = run("campaign", "status", id);
+        CliCapture.Printed incomplete = run("campaign", "status", id);
         assertTrue(incomplete.out().contains("incomplete, report not written: `loadlab campaign resume " + id + " --out " + dir
                 + "`"), "the resume hint names the directory: " + incomplete.out());
-        Result resume = run("campaign", "resume", id);
+        CliCapture.Printed resume = run("campaign", "resume", id);
         assertEquals(0, resume.code(), resume.err());
         assertTrue(resume.out().contains("4 runs done (0 now, 4 from the journal)"), resume.out());
         assertTrue(Files.exists(dir.resolve("report.html")), "resume rebuilt the report in the --out directory");
@@ -94,12 +70,12 @@ class CampaignCommandTest {
 
         Path twin = tmp.resolve("twin");
         assertEquals(id, tinyCampaign(twin));
-        Result ambiguous = run("campaign", "status", id);
+        CliCapture.Printed ambiguous = run("campaign", "status", id);
         assertEquals(2, ambiguous.code());
         assertTrue(ambiguous.err().contains("campaign '" + id + "' is in 2 directories run with --out: " + dir + ", " + twin
                 + "; pass --out DIR to choose one"), ambiguous.err());
 
-        Result unknown = run("campaign", "status", "tiny-00000000");
+        CliCapture.Printed unknown = run("campaign", "status", "tiny-00000000");
         assertEquals(2, unknown.code());
         assertTrue(unknown.err().contains("campaign 'tiny-00000000': no campaign.json in " + tmp.resolve("root/tiny-00000000")
                 + ", nor in a directory run with --out from here"), unknown.err());
@@ -111,7 +87,7 @@ class CampaignCommandTest {
         String id = tinyCampaign(dir);
         Files.delete(dir.resolve("report.html"));
         for (String command : List.of("status", "resume")) {
-            Result r = run("campaign", command, "x", "--out", dir.toString());
+            CliCapture.Printed r = run("campaign", command, "x", "--out", dir.toString());
             assertEquals(2, r.code(), command + ": " + r.out());
             assertTrue(r.err().contains("--out = '" + dir + "' holds campaign " + id + ", not x; give the id of the campaign"
                     + " in that directory, or the --out DIR of campaign x"), command + ": " + r.err());
@@ -127,7 +103,7 @@ class CampaignCommandTest {
         String id = tinyCampaign(done);
         tinyCampaign(cut);
         Files.delete(cut.resolve("report.html"));
-        Result list = run("campaign", "list");
+        CliCapture.Printed list = run("campaign", "list");
         assertEquals(0, list.code(), list.err());
         List<String> lines = list.out().lines().toList();
         int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("id ")).findFirst().orElseThrow());
@@ -142,7 +118,7 @@ class CampaignCommandTest {
 
     @Test
     void runHelpListsEveryBuiltInCampaign() {
-        Result help = run("campaign", "run", "--help");
+        CliCapture.Printed help = run("campaign", "run", "--help");
         assertEquals(0, help.code(), help.err());
         String flat = help.out().replaceAll("\\s+", " ");
         for (String name : CampaignLoader.BUILT_INS.keySet()) {
@@ -154,7 +130,7 @@ class CampaignCommandTest {
     @Test
     void aMalformedSetOnACampaignFileIsReportedAsTheCampaignsNotAScenarios() throws Exception {
         Path file = Files.writeString(tmp.resolve("c.conf"), "name = c\nscenarios = [quickstart]\npolicies = [p2c]\n");
-        Result r = run("campaign", "run", file.toString(), "--set", "duration", "--out", tmp.resolve("out").toString());
+        CliCapture.Printed r = run("campaign", "run", file.toString(), "--set", "duration", "--out", tmp.resolve("out").toString());
         assertEquals(2, r.code());
         assertTrue(r.err().contains("error: campaign " + file + " is invalid:\n  - --set 'duration': expected key=value"), r.err());
         assertFalse(Files.exists(tmp.resolve("out")), "nothing written");

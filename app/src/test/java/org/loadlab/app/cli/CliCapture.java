@@ -33,21 +33,25 @@ final class CliCapture {
 
     /**
      * Executes {@code args} as {@code loadlab args...}, capturing {@code System.out}, where
-     * {@code simulate}, {@code plot} and {@code compare} print (one call at a time: it swaps
-     * the global stream).
+     * {@code simulate}, {@code plot}, {@code compare} and {@code campaign} print, and picocli's
+     * own output stream (help). One call at a time: it swaps the global stream.
      *
-     * @return exit code, what went to System.out, picocli's stderr
+     * @return exit code, what went to picocli's output and then to System.out, picocli's stderr
      */
     static synchronized Printed runCapturingSystemOut(String... args) {
-        CommandLine cli = LoadLabCli.commandLine();
-        StringWriter err = new StringWriter();
-        cli.setErr(new PrintWriter(err));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream before = System.out;
+        // Replaced before the command line is built: picocli's default execution strategy keeps the
+        // System.out of that moment and, if it has changed by execute(), prints help there instead.
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
         try {
+            CommandLine cli = LoadLabCli.commandLine();
+            StringWriter help = new StringWriter();
+            StringWriter err = new StringWriter();
+            cli.setOut(new PrintWriter(help));
+            cli.setErr(new PrintWriter(err));
             int code = cli.execute(args);
-            return new Printed(code, out.toString(StandardCharsets.UTF_8), err.toString());
+            return new Printed(code, help + out.toString(StandardCharsets.UTF_8), err.toString());
         } finally {
             System.setOut(before);
         }
