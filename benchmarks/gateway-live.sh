@@ -4,7 +4,7 @@
 # 100 requests/s, then 3 s at the load (as the seed), open loop (`loadlab loadgen`). The
 # chaos variant injects the seed's fault on node 0 (cpu_spike, +300 ms) after the warm-up.
 # Prints loadgen's csv line per case: strategy, load, requests, p50, p95, p99 (ms), SLA
-# breaches, errors, shed (% of requests), achieved completions/s, p99 added by the gateway (ms).
+# breaches, errors (every 5xx), shed (% of requests), achieved completions/s, p99 added by the gateway (ms).
 # Uses port 18500 and a throwaway state directory; about 10 minutes.
 set -uo pipefail
 cd "$(dirname "$0")/.."

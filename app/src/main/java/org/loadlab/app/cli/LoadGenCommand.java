@@ -58,7 +58,10 @@ final class LoadGenCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--strategy", paramLabel = "NAME", description = "?strategy= on every request (default: the gateway's).")
     private String strategy;
 
-    @Option(names = "--sla", defaultValue = "200", paramLabel = "MS", description = "SLA latency, ms (default 200).")
+    /** Largest {@code --sla}, ms: one hour, the latency histogram's range. */
+    static final double MAX_SLA_MS = 3_600_000;
+
+    @Option(names = "--sla", defaultValue = "200", paramLabel = "MS", description = "SLA latency, ms (> 0, default 200).")
     private double slaMs;
 
     @Option(names = "--mix", defaultValue = "0.2,0.15,0.35,0.2,0.1", paramLabel = "W,...",
@@ -77,6 +80,13 @@ final class LoadGenCommand implements java.util.concurrent.Callable<Integer> {
         if (!(duration > 0 && duration <= 3600)) {
             throw new BadInputException("--duration = " + duration + ": allowed (0, 3600] s");
         }
+        if (Math.round(rate * duration) < 1) {
+            throw new BadInputException("--rate = " + rate + " with --duration = " + duration + ": that is "
+                    + Math.round(rate * duration) + " requests; allowed a rate and a duration whose product is at least 1");
+        }
+        if (!(slaMs > 0 && slaMs <= MAX_SLA_MS)) {
+            throw new BadInputException("--sla = " + slaMs + ": allowed (0, " + (long) MAX_SLA_MS + "] ms");
+        }
         String[] parts = mix.split(",");
         if (parts.length != Endpoints.NAMES.size()) {
             throw new BadInputException("--mix = " + mix + ": allowed " + Endpoints.NAMES.size() + " shares for "
@@ -91,8 +101,8 @@ final class LoadGenCommand implements java.util.concurrent.Callable<Integer> {
             } catch (NumberFormatException e) {
                 throw new BadInputException("--mix = " + mix + ": '" + parts[i] + "' is not a number");
             }
-            if (!(w >= 0)) {
-                throw new BadInputException("--mix = " + mix + ": shares must be >= 0");
+            if (!(w >= 0 && Double.isFinite(w))) {
+                throw new BadInputException("--mix = " + mix + ": '" + parts[i].trim() + "': allowed shares are finite numbers >= 0");
             }
             total += w;
             cum[i] = total;
@@ -233,10 +243,12 @@ final class LoadGenCommand implements java.util.concurrent.Callable<Integer> {
         }
         StringBuilder st = new StringBuilder();
         new java.util.TreeMap<>(statuses).forEach((c, n) -> st.append(' ').append(c).append('=').append(n.sum()));
-        out.printf(Locale.ROOT, "statuses:%s; timed out %d; no answer %d; SLA breaches (> %.0f ms) %.2f%%; errors (500) %.2f%%;"
+        long errors = statuses.entrySet().stream().filter(x -> x.getKey() >= 500 && x.getKey() < 600)
+                .mapToLong(x -> x.getValue().sum()).sum(); // every 5xx: a node's 500, the gateway's 503 and 504
+        out.printf(Locale.ROOT, "statuses:%s; timed out %d; no answer %d; SLA breaches (> %.0f ms) %.2f%%; errors (5xx) %.2f%%;"
                         + " shed (429) %.2f%%; achieved %.1f completions/s (200s over the run)%n",
                 st.length() == 0 ? " none" : st, timeouts.sum(), failures.sum(), slaMs,
-                100.0 * breaches.sum() / count, 100.0 * statuses.getOrDefault(500, new LongAdder()).sum() / count,
+                100.0 * breaches.sum() / count, 100.0 * errors / count,
                 100.0 * statuses.getOrDefault(429, new LongAdder()).sum() / count, ok / wall);
         if (failures.sum() > 0) {
             out.printf(Locale.ROOT, "no answer: %d of %d requests got no HTTP answer from %s; the first: %s%n", failures.sum(),
@@ -251,7 +263,7 @@ final class LoadGenCommand implements java.util.concurrent.Callable<Integer> {
         }
         out.printf(Locale.ROOT, "csv,%s,%.0f,%d,%.2f,%.2f,%.2f,%.3f,%.3f,%.3f,%.2f,%.2f%n", strategy == null ? "default" : strategy,
                 rate, count, ms(latency, 50), ms(latency, 95), ms(latency, 99), 100.0 * breaches.sum() / count,
-                100.0 * statuses.getOrDefault(500, new LongAdder()).sum() / count,
+                100.0 * errors / count,
                 100.0 * statuses.getOrDefault(429, new LongAdder()).sum() / count, ok / wall,
                 added.getTotalCount() > 0 ? added.getValueAtPercentile(99) / 1000.0 : Double.NaN);
         out.flush();

@@ -86,6 +86,45 @@ class LoadGenCommandTest {
     }
 
     @Test
+    void every5xxCountsAsAnErrorInThePrintedLineAndTheCsv() throws Exception {
+        for (int status : new int[] {500, 503, 504}) {
+            String url = serve(status, "application/json", "{\"status\":\"unavailable\"}", new CopyOnWriteArrayList<>());
+            String[] r = run("loadgen", "--rate", "50", "--duration", "0.1", "--url", url);
+            assertTrue(r[1].contains("statuses: " + status + "=5;") && r[1].contains("errors (5xx) 100.00%"), status + ": " + r[1]);
+            String csv = r[1].lines().filter(l -> l.startsWith("csv,")).findFirst().orElseThrow();
+            assertEquals("100.000", csv.split(",")[8], status + ": the csv's errors column: " + csv);
+            stop();
+        }
+    }
+
+    @Test
+    void aBadNumericFlagIsBadInputNamingTheFlagTheValueAndTheRangeBeforeAnythingIsSent() throws Exception {
+        List<String> paths = new CopyOnWriteArrayList<>();
+        String url = serve(200, "application/json", "{}", paths);
+        String[][] cases = {
+                {"--sla", "-1", "--sla = -1.0: allowed (0, 3600000] ms"},
+                {"--sla", "0", "--sla = 0.0: allowed (0, 3600000] ms"},
+                {"--sla", "NaN", "--sla = NaN: allowed (0, 3600000] ms"},
+                {"--rate", "0", "--rate = 0.0: allowed (0, 100000] requests/s"},
+                {"--rate", "-5", "--rate = -5.0: allowed (0, 100000] requests/s"},
+                {"--duration", "-1", "--duration = -1.0: allowed (0, 3600] s"},
+                {"--duration", "0.01", "--rate = 10.0 with --duration = 0.01: that is 0 requests"},
+                {"--mix", "1,1,1,1,Infinity", "--mix = 1,1,1,1,Infinity: 'Infinity': allowed shares are finite numbers >= 0"},
+        };
+        for (String[] c : cases) {
+            java.util.Map<String, String> flags = new java.util.LinkedHashMap<>(java.util.Map.of("--url", url, "--rate", "10",
+                    "--duration", "0.1"));
+            flags.put(c[0], c[1]);
+            List<String> args = new java.util.ArrayList<>(List.of("loadgen"));
+            flags.forEach((k, v) -> args.addAll(List.of(k, v)));
+            String[] r = run(args.toArray(new String[0]));
+            assertEquals("2", r[0], c[0] + " " + c[1] + ": " + r[1] + r[2]);
+            assertTrue(r[2].contains(c[2]), c[0] + " " + c[1] + ": " + r[2]);
+        }
+        assertTrue(paths.isEmpty(), "nothing was sent: " + paths);
+    }
+
+    @Test
     void aBadUrlIsBadInputNamingTheFlag() {
         for (String bad : new String[] {"notaurl", "ftp://127.0.0.1:8000", "http://", "http://127.0.0.1:8000/?x=1"}) {
             String[] r = run("loadgen", "--rate", "10", "--url", bad);
