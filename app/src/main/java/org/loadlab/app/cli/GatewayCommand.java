@@ -44,7 +44,8 @@ import picocli.CommandLine.Option;
                         + "/chaos/clear, /strategy, /metrics (docs/autonomous.md)."})
 final class GatewayCommand implements Callable<Integer> {
     @Option(names = "--scenario", defaultValue = "autonomous", paramLabel = "NAME|FILE",
-            description = "The cluster: nodes, guardrails, shedding, control plane, autoscaler (default autonomous).")
+            description = "The cluster: nodes, guardrails, shedding, control plane, autoscaler; its nodes must be"
+                    + " seed 003's profile nodes (default autonomous).")
     private String scenario;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a scenario key (repeatable).")
@@ -68,7 +69,7 @@ final class GatewayCommand implements Callable<Integer> {
     private Path stateDir;
 
     @Option(names = "--max-lifetime", defaultValue = "0", paramLabel = "SECONDS",
-            description = "Stop after this many seconds (0: run until stopped).")
+            description = "Stop after this many seconds (0, the default: run until stopped; >= 0).")
     private double maxLifetime;
 
     /** How long a stop (SIGTERM, Ctrl-C) waits for the gateway to unbind and its actor system to terminate. */
@@ -81,7 +82,17 @@ final class GatewayCommand implements Callable<Integer> {
         if (port < 0 || port > 65535) {
             throw new BadInputException("--port = " + port + ": allowed 0..65535");
         }
-        InetAddress address = InetAddress.getByName(host);
+        if (!(maxLifetime >= 0 && Double.isFinite(maxLifetime))) {
+            throw new BadInputException("--max-lifetime = " + maxLifetime + ": allowed 0 (run until stopped) or a positive"
+                    + " number of seconds");
+        }
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(host);
+        } catch (java.net.UnknownHostException e) {
+            throw new BadInputException("--host = " + host + ": the name does not resolve; allowed a loopback address"
+                    + " (127.0.0.1, ::1, localhost)");
+        }
         if (!address.isLoopbackAddress()) {
             throw new BadInputException("--host = " + host + ": the gateway has no authentication; allowed a loopback address"
                     + " (127.0.0.1, ::1)");
@@ -92,6 +103,7 @@ final class GatewayCommand implements Callable<Integer> {
         List<String> overrides = new ArrayList<>(sets);
         overrides.add("balancers.count = " + Strategies.POLICIES.size());
         Scenario s = Scenarios.loader().load(scenario, overrides); // a bad key: exit 2 with every problem (CliErrors)
+        GatewayScenarios.check(s, scenario);
         Path dir = stateDir != null ? stateDir : Path.of("results", "gateway");
         String what = stateDir != null ? "--state-dir = '" + dir + "'" : "the directory " + dir + " (the default of --state-dir)";
         OutputDir.prepare(dir, "--state-dir", stateDir != null);

@@ -50,6 +50,35 @@ class GatewayCommandTest {
     }
 
     @Test
+    void aNegativeOrEndlessMaxLifetimeIsRefused() {
+        for (String bad : new String[] {"-1", "NaN", "Infinity"}) {
+            Path dir = tmp.resolve("state-" + bad);
+            refused(run("gateway", "--port", "0", "--state-dir", dir.toString(), "--max-lifetime", bad),
+                    "--max-lifetime = " + Double.parseDouble(bad) + ": allowed 0 (run until stopped) or a positive number of seconds");
+            assertFalse(Files.exists(dir), "nothing was created");
+        }
+    }
+
+    @Test
+    void aHostThatDoesNotResolveIsRefusedNamingTheFlag() {
+        refused(run("gateway", "--port", "0", "--state-dir", tmp.resolve("s").toString(), "--host", "nosuch.invalid"),
+                "--host = nosuch.invalid: the name does not resolve; allowed a loopback address");
+    }
+
+    @Test
+    void aScenarioWithoutProfileNodesIsRefusedNamingTheScenariosTheGatewayServes() {
+        for (String name : new String[] {"quickstart", "load-sharing"}) {
+            Path dir = tmp.resolve("state-" + name);
+            String[] r = run("gateway", "--port", "0", "--state-dir", dir.toString(), "--scenario", name);
+            refused(r, "--scenario = '" + name + "': the gateway serves seed 003's system, whose nodes report CPU and queue"
+                    + " (nodes.model = profiles); " + name + " has nodes.model = queue");
+            assertTrue(r[2].contains("; allowed autonomous, autonomous-chaos"), r[2]);
+            assertEquals(name.equals("load-sharing"), r[2].contains("no balancer"), r[2]);
+            assertFalse(Files.exists(dir), "nothing was created");
+        }
+    }
+
+    @Test
     void aPortInUseIsRefusedBeforeTheActorSystemStarts() throws Exception {
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
