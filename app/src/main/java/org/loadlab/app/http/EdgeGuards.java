@@ -69,15 +69,28 @@ final class EdgeGuards extends AllDirectives {
     }
 
     /**
-     * {@code inner} if every query parameter of the request is in {@code allowed}; else a 400
-     * naming the first unknown one (a misspelt {@code ?stratgy=} would otherwise be ignored).
+     * {@code inner} if every query parameter of the request is in {@code allowed} and given
+     * once; else a 400 naming the first unknown one (a misspelt {@code ?stratgy=} would
+     * otherwise be ignored) or the first one given twice (only its first value would be read).
      *
      * @param allowed the parameter names the path reads (empty: none)
      */
     static Route onlyParameters(Set<String> allowed, Supplier<Route> inner) {
         return DIRECTIVES.extractRequest(req -> {
-            for (var p : req.getUri().query().toList()) {
+            var query = req.getUri().query();
+            for (var p : query.toList()) {
                 String name = p.first();
+                List<String> values = new ArrayList<>(); // in the request's order (Query.getAll reverses it)
+                query.toList().forEach(q -> {
+                    if (q.first().equals(name)) {
+                        values.add(q.second());
+                    }
+                });
+                if (allowed.contains(name) && values.size() > 1) {
+                    return DIRECTIVES.complete(ControlApi.problemResponse(400, "bad request", "query parameter '" + name
+                            + "' is given " + values.size() + " times (" + String.join(", ", values) + "); give it once",
+                            name, values, "one value"));
+                }
                 if (!allowed.contains(name)) {
                     String path = req.getUri().path();
                     return DIRECTIVES.complete(ControlApi.problemResponse(400, "bad request", "unknown query parameter '"

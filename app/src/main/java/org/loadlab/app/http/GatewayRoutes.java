@@ -42,7 +42,7 @@ import org.loadlab.shell.gateway.Strategies;
  * {@code X-Backend-Latency}: decision to answer, so a client can tell what the gateway adds).
  * Bad input (unknown strategy, node index, fault type, a missing {@code fault_type} or
  * {@code strategy}, negative extra latency, a body field or query parameter the path does not
- * know) is a 400 problem+json naming the field, the value and what is allowed; a body over
+ * know, a body field or query parameter given twice) is a 400 problem+json naming the field, the value and what is allowed; a body over
  * 1 MiB is a 413 ({@link EdgeGuards}). {@code extra_latency_ms} defaults to 300 ms (SPEC.md §6).
  *
  * <p>Source: seed 003 ({@code gateway.py}), SPEC.md §6.
@@ -50,7 +50,11 @@ import org.loadlab.shell.gateway.Strategies;
 public final class GatewayRoutes extends AllDirectives {
     /** How long a request waits for its outcome (the seed's 4 s per try, twice, and slack). */
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Refuses a body naming a field twice (Jackson would keep the last silently). */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    /** Jackson's message for a field named twice (STRICT_DUPLICATE_DETECTION). */
+    private static final java.util.regex.Pattern DUPLICATE = java.util.regex.Pattern.compile("^Duplicate field '(.*)'");
 
     private final AutonomousStack stack;
 
@@ -79,10 +83,8 @@ public final class GatewayRoutes extends AllDirectives {
         endpoints.add(pathPrefix("chaos", () -> concat(
                 path("inject", () -> post(() -> EdgeGuards.onlyParameters(Set.of("node_idx"), () -> parameterOptional("node_idx",
                         node -> entity(Unmarshaller.entityToString(), body -> inject(node, body)))))),
-                path("clear", () -> post(() -> EdgeGuards.onlyParameters(Set.of(), () -> {
-                    stack.clear();
-                    return complete(json(200, JSON.createObjectNode().put("status", "cleared")));
-                }))))));
+                path("clear", () -> post(() -> EdgeGuards.onlyParameters(Set.of(), () -> entity(Unmarshaller.entityToString(),
+                        this::clear)))))));
         endpoints.add(path("strategy", () -> EdgeGuards.onlyParameters(Set.of(), () -> concat(
                 get(() -> complete(json(200, JSON.createObjectNode().put("active_strategy",
                         Strategies.seedName(stack.strategy()))))),
@@ -119,18 +121,31 @@ public final class GatewayRoutes extends AllDirectives {
         return new AllDirectives() { }.complete(ControlApi.problemResponse(400, "bad request", detail, field, value, allowed));
     }
 
-    /** The body as a JSON object (an empty body is {@code {}}), or null if it is not one. */
-    private static ObjectNode object(String body) {
+    /**
+     * {@code inner} of the body as a JSON object (an empty body is {@code {}}); a 400 naming
+     * {@code body} if it is not one, or naming the field a body gives twice.
+     */
+    private static Route withObject(String body, String example, java.util.function.Function<ObjectNode, Route> inner) {
+        JsonNode n;
         try {
-            JsonNode n = JSON.readTree(body.isBlank() ? "{}" : body);
-            return n instanceof ObjectNode o ? o : null;
-        } catch (java.io.IOException e) {
-            return null;
+            n = JSON.readTree(body.isBlank() ? "{}" : body);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            java.util.regex.Matcher m = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
+            if (m.find()) {
+                return badRequest(m.group(1), shorten(body), "each field once", "field '" + m.group(1)
+                        + "' is given more than once in the body; give it once");
+            }
+            return notAnObject(body, example);
         }
+        return n instanceof ObjectNode o ? inner.apply(o) : notAnObject(body, example);
+    }
+
+    private static String shorten(String body) {
+        return body.length() > 200 ? body.substring(0, 200) + "..." : body;
     }
 
     private static Route notAnObject(String body, String example) {
-        return badRequest("body", body.length() > 200 ? body.substring(0, 200) + "..." : body, "a JSON object such as " + example,
+        return badRequest("body", shorten(body), "a JSON object such as " + example,
                 "the request body is not a JSON object");
     }
 
@@ -231,10 +246,10 @@ public final class GatewayRoutes extends AllDirectives {
             return badRequest("node_idx", node, "0.." + (stack.nodeCount() - 1), "no node " + node);
         }
         String example = "{\"fault_type\": \"cpu_spike\", \"extra_latency_ms\": 300}";
-        ObjectNode b = object(body);
-        if (b == null) {
-            return notAnObject(body, example);
-        }
+        return withObject(body, example, b -> inject(node, b, example));
+    }
+
+    private Route inject(int node, ObjectNode b, String example) {
         String unknown = EdgeGuards.unknownField(b, INJECT_FIELDS);
         if (unknown != null) {
             return badRequest(unknown, b.get(unknown), new TreeSet<>(INJECT_FIELDS), "unknown field '" + unknown + "'");
@@ -262,11 +277,24 @@ public final class GatewayRoutes extends AllDirectives {
         return complete(json(200, out));
     }
 
+    /** POST /chaos/clear: no body, or an empty object (a field would be silently ignored otherwise). */
+    private Route clear(String body) {
+        return withObject(body, "{}", b -> {
+            String unknown = EdgeGuards.unknownField(b, Set.of());
+            if (unknown != null) {
+                return badRequest(unknown, b.get(unknown), List.of(), "unknown field '" + unknown + "'; POST /chaos/clear takes"
+                        + " no body fields (it clears every node)");
+            }
+            stack.clear();
+            return complete(json(200, JSON.createObjectNode().put("status", "cleared")));
+        });
+    }
+
     private Route setStrategy(String body) {
-        ObjectNode b = object(body);
-        if (b == null) {
-            return notAnObject(body, "{\"strategy\": \"p2c\"}");
-        }
+        return withObject(body, "{\"strategy\": \"p2c\"}", this::setStrategy);
+    }
+
+    private Route setStrategy(ObjectNode b) {
         String unknown = EdgeGuards.unknownField(b, Set.of("strategy"));
         if (unknown != null) {
             return badRequest(unknown, b.get(unknown), List.of("strategy"), "unknown field '" + unknown + "'");

@@ -273,6 +273,22 @@ class GatewayRoutesTest extends JupiterRouteTest {
         problem(route.run(HttpRequest.GET("/explain-routing?verbose=1")), "verbose", "1");
         problem(post("/chaos/clear?node_idx=1", ""), "node_idx", "1");
         problem(post("/strategy?strategy=p2c", "{\"strategy\": \"p2c\"}"), "strategy", "p2c");
+        TestRouteResult twice = route.run(HttpRequest.GET("/auth?strategy=p2c&strategy=lin_ts"));
+        problem(twice, "strategy", null);
+        assertEquals("[\"p2c\",\"lin_ts\"]", body(twice).get("value").toString());
+        assertTrue(body(twice).get("detail").asText().contains("'strategy' is given 2 times (p2c, lin_ts); give it once"),
+                body(twice).toString());
+        problem(post("/chaos/inject?node_idx=0&node_idx=1", "{\"fault_type\": \"latency\"}"), "node_idx", null);
+        TestRouteResult dup = post("/chaos/inject?node_idx=1", "{\"fault_type\":\"latency\",\"fault_type\":\"cpu_spike\"}");
+        problem(dup, "fault_type", null);
+        assertTrue(body(dup).get("detail").asText().contains("field 'fault_type' is given more than once"), body(dup).toString());
+        problem(post("/strategy", "{\"strategy\": \"p2c\", \"strategy\": \"round_robin\"}"), "strategy", null);
+        TestRouteResult clearField = post("/chaos/clear", "{\"x\":1}");
+        problem(clearField, "x", "1");
+        assertTrue(body(clearField).get("detail").asText().contains("POST /chaos/clear takes no body fields"),
+                body(clearField).toString());
+        problem(post("/chaos/clear", "[]"), "body", "[]");
+        post("/chaos/clear", "{}").assertStatusCode(200);
         route.run(HttpRequest.GET("/strategy")).assertEntity("{\"active_strategy\":\"lin_ts\"}"); // nothing changed
         TestRouteResult missing = route.run(HttpRequest.GET("/nowhere"));
         missing.assertStatusCode(404);
