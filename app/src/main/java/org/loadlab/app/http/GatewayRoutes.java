@@ -101,10 +101,19 @@ public final class GatewayRoutes extends AllDirectives {
         return RejectionHandler.newBuilder()
                 .handleAll(MethodRejection.class, list -> {
                     List<String> allowed = new ArrayList<>();
-                    list.forEach(r -> allowed.add(r.supported().name()));
+                    List<org.apache.pekko.http.javadsl.model.HttpMethod> methods = new ArrayList<>();
+                    list.forEach(r -> {
+                        if (!allowed.contains(r.supported().name())) {
+                            allowed.add(r.supported().name());
+                            methods.add(r.supported());
+                        }
+                    });
+                    // RFC 9110 §15.5.6: a 405 lists the target's methods in Allow.
                     return extractRequest(req -> complete(ControlApi.problemResponse(405, "method not allowed",
-                            req.method().name() + " " + req.getUri().path() + " is not supported", "method", req.method().name(),
-                            allowed)));
+                            req.method().name() + " " + req.getUri().path() + " is not supported; it takes "
+                                    + String.join(", ", allowed), "method", req.method().name(), allowed)
+                            .addHeader(org.apache.pekko.http.javadsl.model.headers.Allow.create(
+                                    methods.toArray(new org.apache.pekko.http.javadsl.model.HttpMethod[0])))));
                 })
                 .handleNotFound(extractRequest(req -> complete(ControlApi.problemResponse(404, "not found", "no resource "
                         + req.getUri().path(), "path", req.getUri().path(), paths))))

@@ -293,7 +293,14 @@ class GatewayRoutesTest extends JupiterRouteTest {
         TestRouteResult missing = route.run(HttpRequest.GET("/nowhere"));
         missing.assertStatusCode(404);
         missing.assertMediaType("application/problem+json");
-        route.run(HttpRequest.DELETE("/auth")).assertStatusCode(405);
+        TestRouteResult delete = route.run(HttpRequest.DELETE("/auth"));
+        delete.assertStatusCode(405);
+        assertEquals("GET", header(delete, "Allow"), "RFC 9110 §15.5.6: a 405 lists the path's methods");
+        TestRouteResult deleteStrategy = route.run(HttpRequest.DELETE("/strategy"));
+        deleteStrategy.assertStatusCode(405);
+        assertEquals("GET, POST", header(deleteStrategy, "Allow"));
+        assertEquals("[\"GET\",\"POST\"]", body(deleteStrategy).get("allowed").toString());
+        assertEquals("POST", header(route.run(HttpRequest.GET("/chaos/inject")), "Allow"));
     }
 
     @Test
