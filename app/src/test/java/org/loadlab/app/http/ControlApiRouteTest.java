@@ -265,11 +265,59 @@ class ControlApiRouteTest extends JupiterRouteTest {
     void anInvalidScenarioListsEveryProblem() {
         answer.set(c -> GatewayReply.badScenario("quickstart", List.of("arrivals.utilisation = 1.7: must be in (0, 1)",
                 "nodes.count = 0: must be >= 1")));
-        JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\"}")), 400, "scenario");
+        JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\"}")), 400,
+                "arrivals.utilisation");
         assertEquals("invalid scenario", p.get("title").asText());
-        assertEquals("quickstart", p.get("value").asText());
+        assertEquals("1.7", p.get("value").asText(), "the value of the first problem's key");
         assertEquals(2, p.get("problems").size());
         assertTrue(p.get("problems").get(0).asText().startsWith("arrivals.utilisation"), p.toString());
+        assertTrue(p.get("detail").asText().startsWith("scenario quickstart is invalid: "), p.toString());
+    }
+
+    /** What {@code loadlab simulate --scenario quickstart --set o...} prints on stderr, with its exit code first. */
+    private static List<String> cliSays(String... overrides) {
+        List<String> args = new java.util.ArrayList<>(List.of("simulate", "--scenario", "quickstart"));
+        for (String o : overrides) {
+            args.addAll(List.of("--set", o));
+        }
+        picocli.CommandLine cli = org.loadlab.app.cli.LoadLabCli.commandLine();
+        java.io.StringWriter err = new java.io.StringWriter();
+        cli.setOut(new java.io.PrintWriter(new java.io.StringWriter()));
+        cli.setErr(new java.io.PrintWriter(err));
+        int code = cli.execute(args.toArray(new String[0]));
+        List<String> lines = new java.util.ArrayList<>(List.of(String.valueOf(code)));
+        err.toString().lines().filter(l -> l.startsWith("  - ")).map(l -> l.substring(4)).forEach(lines::add);
+        return lines;
+    }
+
+    @Test
+    void anInvalidScenariosFieldIsTheKeyOfTheFirstProblemTheCliPrintsForTheSameInput() {
+        org.loadlab.experiment.scenario.ScenarioLoader loader = new org.loadlab.experiment.scenario.ScenarioLoader(
+                n -> org.loadlab.balancer.policy.PolicyCatalog.find(n).isPresent(), org.loadlab.balancer.policy.PolicyCatalog.names());
+        // The scripted gateway loads the request as the real one does (the same loader, the overrides the edge built).
+        answer.set(c -> {
+            Gateway.ExperimentRequest req = ((Gateway.Create) c).request();
+            try {
+                loader.load(req.scenarioName(), req.overrides());
+                return GatewayReply.ok(Map.of());
+            } catch (org.loadlab.experiment.scenario.ScenarioException e) {
+                return GatewayReply.badScenario(req.scenarioName(), e.problems());
+            }
+        });
+        record Case(String set, String cliOverride, String field, String value) {
+        }
+        for (Case k : List.of(new Case("{\"nodes.count\": \"abc\"}", "nodes.count=abc", "nodes.count", "abc"),
+                new Case("{\"nodes.cnt\": 3}", "nodes.cnt=3", "nodes.cnt", null),
+                new Case("{\"arrivals.utilisation\": -2}", "arrivals.utilisation=-2", "arrivals.utilisation", "-2.0"),
+                new Case("[\"duration\"]", "duration", "set", "duration"))) {
+            JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"set\":"
+                    + k.set() + "}")), 400, k.field());
+            List<String> cli = cliSays(k.cliOverride());
+            assertEquals("2", cli.get(0), k.toString());
+            assertEquals(cli.get(1), p.get("problems").get(0).asText(), "the CLI's first problem is the answer's first: " + p);
+            assertEquals(cli.size() - 1, p.get("problems").size(), "the same problems: " + cli + " vs " + p);
+            assertEquals(k.value(), p.hasNonNull("value") ? p.get("value").asText() : null, p.toString());
+        }
     }
 
     @Test

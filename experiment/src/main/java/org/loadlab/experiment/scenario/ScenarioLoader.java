@@ -223,7 +223,8 @@ public final class ScenarioLoader {
         try {
             merged = raw.withFallback(defaults).resolve();
         } catch (ConfigException e) {
-            throw new ScenarioException(source, List.of(e.getMessage()));
+            // Worded so that the line does not start like "key: ..." (its origin, e.g. "String: 1:").
+            throw new ScenarioException(source, List.of("cannot resolve the scenario's substitutions: " + e.getMessage()));
         }
         ConfigReader r = new ConfigReader(merged);
         r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components", SIMULATOR_GENERATOR));
