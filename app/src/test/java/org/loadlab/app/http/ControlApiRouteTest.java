@@ -309,7 +309,8 @@ class ControlApiRouteTest extends JupiterRouteTest {
         for (Case k : List.of(new Case("{\"nodes.count\": \"abc\"}", "nodes.count=abc", "nodes.count", "abc"),
                 new Case("{\"nodes.cnt\": 3}", "nodes.cnt=3", "nodes.cnt", null),
                 new Case("{\"arrivals.utilisation\": -2}", "arrivals.utilisation=-2", "arrivals.utilisation", "-2.0"),
-                new Case("[\"duration\"]", "duration", "set", "duration"))) {
+                new Case("[\"duration\"]", "duration", "set", "duration"),
+                new Case("{\"nodes.service-rate\": -1}", "nodes.service-rate=-1", "nodes.service-rate", "-1"))) {
             JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"set\":"
                     + k.set() + "}")), 400, k.field());
             List<String> cli = cliSays(k.cliOverride());
