@@ -250,6 +250,21 @@ class ControlApiRouteTest extends JupiterRouteTest {
     }
 
     @Test
+    void a429SaysWhenToRetryAndNoOtherProblemDoes() {
+        answer.set(c -> GatewayReply.problem(GatewayReply.Kind.TOO_MANY, "2 experiment(s) running, the limit is 2",
+                "experiment", null, List.of("exp-1", "exp-2")));
+        TestRouteResult r = open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\"}"));
+        problem(r, 429, "experiment");
+        r.assertHeaderExists("Retry-After", String.valueOf(ControlApi.TOO_MANY_RETRY_AFTER_SECONDS));
+        for (GatewayReply.Kind kind : GatewayReply.Kind.values()) {
+            if (kind != GatewayReply.Kind.TOO_MANY) {
+                answer.set(c -> GatewayReply.problem(kind, "detail", null, null, null));
+                assertTrue(open.run(HttpRequest.GET("/experiments/x")).response().getHeader("Retry-After").isEmpty(), kind.name());
+            }
+        }
+    }
+
+    @Test
     void problemKindsHaveDistinctTitles() {
         Map<String, GatewayReply.Kind> byTitle = new LinkedHashMap<>();
         for (GatewayReply.Kind kind : GatewayReply.Kind.values()) {
@@ -477,13 +492,20 @@ class ControlApiRouteTest extends JupiterRouteTest {
 
     @Test
     void aMethodTheResourceDoesNotSupportIs405NamingTheAllowedOnes() {
-        JsonNode p = problem(open.run(HttpRequest.GET("/policy")), 405, "method");
+        TestRouteResult policy = open.run(HttpRequest.GET("/policy"));
+        JsonNode p = problem(policy, 405, "method");
         assertEquals("GET", p.get("value").asText());
         assertEquals("[\"PUT\"]", p.get("allowed").toString());
-        JsonNode list = problem(open.run(HttpRequest.PUT("/experiments")), 405, "method");
-        assertEquals("[\"GET\",\"POST\"]", list.get("allowed").toString());
-        JsonNode one = problem(open.run(HttpRequest.POST("/experiments/exp-1")), 405, "method");
-        assertEquals("[\"GET\",\"DELETE\"]", one.get("allowed").toString());
+        policy.assertHeaderExists("Allow", "PUT"); // RFC 9110 §15.5.6: a 405 lists the methods the resource takes
+        TestRouteResult experiments = open.run(HttpRequest.PUT("/experiments"));
+        assertEquals("[\"GET\",\"POST\"]", problem(experiments, 405, "method").get("allowed").toString());
+        experiments.assertHeaderExists("Allow", "GET, POST");
+        TestRouteResult one = open.run(HttpRequest.POST("/experiments/exp-1"));
+        assertEquals("[\"GET\",\"DELETE\"]", problem(one, 405, "method").get("allowed").toString());
+        one.assertHeaderExists("Allow", "GET, DELETE");
+        TestRouteResult guardedOne = guarded.run(HttpRequest.PUT("/chaos/inject"));
+        problem(guardedOne, 405, "method");
+        guardedOne.assertHeaderExists("Allow", "POST");
         gatewayNotAsked();
     }
 
