@@ -373,6 +373,16 @@ class HttpApiTest {
         JsonNode done = awaitStatus(id, List.of("stopped"), 20);
         assertEquals("stopped by request", done.get("endReason").asText());
         assertTrue(Files.exists(Path.of(done.get("results").get("dir").asText(), "results.json")));
+        // Stopping it again stops nothing: 409 naming its state (not 202 as if it had), and nothing stored is lost.
+        Reply again = call("DELETE", "/experiments/" + id, null);
+        assertProblem(again, 409, "status");
+        assertEquals("stopped", again.body().get("value").asText(), again.body().toString());
+        assertTrue(again.body().get("detail").asText().contains("nothing to stop"), again.body().toString());
+        assertTrue(again.body().get("allowed").toString().contains("running"), again.body().toString());
+        JsonNode after = call("GET", "/experiments/" + id, null).body();
+        assertEquals("stopped", after.get("status").asText());
+        assertEquals(done.get("results").toString(), after.get("results").toString(), "its results are as they were");
+        assertTrue(Files.exists(Path.of(done.get("results").get("dir").asText(), "results.json")));
         JsonNode list = call("GET", "/experiments", null).body().get("experiments");
         assertTrue(list.toString().contains(id));
         assertProblem(call("PUT", "/policy", "{\"policy\":\"p2c\",\"experiment\":\"" + id + "\"}"), 409, "experiment");
