@@ -67,9 +67,13 @@ public final class ControlApi extends AllDirectives {
     private static final ContentType PROBLEM = ContentTypes.create(
             MediaTypes.applicationWithFixedCharset("problem+json", HttpCharsets.UTF_8));
     private static final Set<String> EXPERIMENT_FIELDS = Set.of("scenario", "set", "policy", "seed", "timeScale");
-    /** The API's JSON (a run's metrics are shown without their time series and histogram). */
+    /**
+     * The API's JSON: a run's metrics are shown without their time series and histogram, and a
+     * number with no value (NaN, e.g. a score the policy does not compute) is {@code null}.
+     */
     static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-            .addMixIn(org.loadlab.analysis.run.RunMetrics.class, MetricsSummary.class);
+            .addMixIn(org.loadlab.analysis.run.RunMetrics.class, MetricsSummary.class)
+            .registerModule(org.loadlab.shell.cluster.JsonNumbers.nonFiniteAsNull());
 
     /** Leaves the bulky parts of a run's metrics out of status answers (they are in the result files). */
     @JsonIgnoreProperties({"series", "responseHistogram"})

@@ -250,6 +250,32 @@ class ControlApiRouteTest extends JupiterRouteTest {
     }
 
     @Test
+    void numbersWithNoValueAreJsonNullNotTheStringNaN() throws Exception {
+        org.loadlab.shell.cluster.Protocol.NodeView view = new org.loadlab.shell.cluster.Protocol.NodeView(3, null, Double.NaN,
+                Double.NaN, false, null, 0, 0);
+        org.loadlab.shell.cluster.Protocol.Candidate candidate = new org.loadlab.shell.cluster.Protocol.Candidate(3, -1,
+                Double.NaN, 0.25, false, null);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("nodes", List.of(view));
+        data.put("candidates", List.of(candidate));
+        data.put("boxed", Double.POSITIVE_INFINITY);
+        data.put("finite", 1.5);
+        answer.set(c -> GatewayReply.ok(data));
+        TestRouteResult r = open.run(HttpRequest.GET("/explain-routing"));
+        r.assertStatusCode(200);
+        assertFalse(r.entityString().contains("NaN") || r.entityString().contains("Infinity"), r.entityString());
+        JsonNode b = body(r);
+        assertTrue(b.get("nodes").get(0).get("score").isNull(), b.toString());
+        assertTrue(b.get("nodes").get(0).get("ageSeconds").isNull(), b.toString());
+        assertTrue(b.get("candidates").get(0).get("cpu").isNull(), b.toString());
+        assertEquals(0.25, b.get("candidates").get(0).get("score").asDouble(), b.toString());
+        assertTrue(b.get("boxed").isNull(), b.toString());
+        assertEquals(1.5, b.get("finite").asDouble());
+        // A strict JSON parser (one that refuses NaN tokens) reads it.
+        new ObjectMapper().readTree(r.entityString());
+    }
+
+    @Test
     void a429SaysWhenToRetryAndNoOtherProblemDoes() {
         answer.set(c -> GatewayReply.problem(GatewayReply.Kind.TOO_MANY, "2 experiment(s) running, the limit is 2",
                 "experiment", null, List.of("exp-1", "exp-2")));
