@@ -889,6 +889,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         double now = clock.now();
         p.put("scenarioSeconds", Double.isNaN(endAt) ? now : endAt);
         p.put("durationSeconds", s.duration());
+        p.put("measuredFromSeconds", warmup); // the scenario's warm-up window ends here (warmup, warmup-requests)
         p.put("fraction", s.duration() > 0 ? Math.min(1.0, (Double.isNaN(endAt) ? now : endAt) / s.duration())
                 : driver.finished() ? 1.0 : Double.NaN);
         p.put("generated", driver.generated());
