@@ -17,38 +17,22 @@ public final class JsonNumbers {
     private JsonNumbers() {
     }
 
-    /** Writes a finite double as a number, NaN and the infinities as {@code null}. */
-    private static final class FiniteOrNull extends StdSerializer<Double> {
+    /** Writes a finite double or float as a number (a float as a float), NaN and the infinities as {@code null}. */
+    private static final class FiniteOrNull extends StdSerializer<Number> {
         private static final long serialVersionUID = 1L;
 
         FiniteOrNull() {
-            super(Double.class);
+            super(Number.class);
         }
 
         @Override
-        public void serialize(Double v, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            if (Double.isFinite(v)) {
-                gen.writeNumber(v);
-            } else {
+        public void serialize(Number v, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            if (!Double.isFinite(v.doubleValue())) {
                 gen.writeNull();
-            }
-        }
-    }
-
-    /** Writes a finite float as a number, NaN and the infinities as {@code null}. */
-    private static final class FiniteFloatOrNull extends StdSerializer<Float> {
-        private static final long serialVersionUID = 1L;
-
-        FiniteFloatOrNull() {
-            super(Float.class);
-        }
-
-        @Override
-        public void serialize(Float v, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            if (Float.isFinite(v)) {
-                gen.writeNumber(v);
+            } else if (v instanceof Float f) {
+                gen.writeNumber(f);
             } else {
-                gen.writeNull();
+                gen.writeNumber(v.doubleValue());
             }
         }
     }
@@ -60,12 +44,10 @@ public final class JsonNumbers {
      */
     public static SimpleModule nonFiniteAsNull() {
         SimpleModule m = new SimpleModule("loadlab-non-finite-as-null");
-        FiniteOrNull d = new FiniteOrNull();
-        FiniteFloatOrNull f = new FiniteFloatOrNull();
-        m.addSerializer(Double.class, d);
-        m.addSerializer(Double.TYPE, d);
-        m.addSerializer(Float.class, f);
-        m.addSerializer(Float.TYPE, f);
+        FiniteOrNull finiteOrNull = new FiniteOrNull();
+        for (Class<? extends Number> type : java.util.List.of(Double.class, Double.TYPE, Float.class, Float.TYPE)) {
+            m.addSerializer(type, finiteOrNull);
+        }
         return m;
     }
 }
