@@ -1095,12 +1095,16 @@ public final class ScenarioLoader {
      */
     public static List<String> allowedSetProblems(Scenario s, String policy) {
         ConfigReader r = new ConfigReader(ConfigFactory.empty());
-        allowedSetChecks(r, List.of(policy), s.balancers().allowedSize(s.nodes().count()), s.policy());
+        allowedSetChecks(r, List.of(policy), s.balancers().allowedSize(s.nodes().count()), s.policy(), s.model());
         return r.problems();
     }
 
-    private static void allowedSetChecks(ConfigReader r, List<String> policies, int allowed, Scenario.Policy policy) {
-        if (policies.contains("power-of-k") && policy.k() > allowed) {
+    private static void allowedSetChecks(ConfigReader r, List<String> policies, int allowed, Scenario.Policy policy,
+                                         String model) {
+        // The reference model's p2c samples policy.k nodes, as the ASMF seed's p2c does: a k above the
+        // allowed set would be capped silently there, so it is refused as power-of-k's is.
+        boolean samplesK = policies.contains("power-of-k") || (model.equals("reference") && policies.contains("p2c"));
+        if (samplesK && policy.k() > allowed) {
             r.problem("policy.k", policy.k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
         }
         if (policies.contains("maglev") && policy.production().maglevTableSize() < allowed) {
@@ -1155,7 +1159,7 @@ public final class ScenarioLoader {
                 && duration == 0) {
             r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds, or period = horizon");
         }
-        allowedSetChecks(r, policies, balancers.allowedSize(nodes.count()), policy);
+        allowedSetChecks(r, policies, balancers.allowedSize(nodes.count()), policy, model);
         double capacity = nodes.expectedCapacity();
         double rho = arrivals.rate() > 0 ? arrivals.rate() * demand.mean() / capacity : arrivals.utilisation();
         double lambda = rho * capacity / demand.mean();

@@ -151,6 +151,19 @@ class ReferenceModelTest {
     }
 
     @Test
+    void theReferenceP2cKIsCheckedAgainstTheAllowedSetNotCapped() {
+        // The seed's p2c samples policy.k nodes; k above the allowed list (6 of the 10 backends) is refused
+        // as power-of-k's and policy.asmf.k are, not capped at 6 queries per decision.
+        ScenarioException p2c = assertThrows(ScenarioException.class,
+                () -> TestScenarios.load("asmf-poisson-small", "policies = [p2c]", "policy.k = 50"));
+        assertTrue(p2c.getMessage().contains("policy.k: 50 is larger than the allowed set (6 nodes); allowed: 1..6"),
+                p2c.getMessage());
+        assertEquals(6, TestScenarios.load("asmf-poisson-small", "policies = [p2c]", "policy.k = 6").policy().k());
+        // The policies that do not read policy.k leave it alone.
+        assertEquals(50, TestScenarios.load("asmf-poisson-small", "policies = [asmf]", "policy.k = 50").policy().k());
+    }
+
+    @Test
     void poissonSmallIsOverloadedInTheModelsOwnUnits() {
         // docs/asmf.md: 60 jobs/s x 2.05 units = 123 units/s against 10 nodes x 10 units/s.
         ReferenceLoad load = ReferenceLoad.of(TestScenarios.load("asmf-poisson-small"));
