@@ -1170,11 +1170,10 @@ public final class ScenarioLoader {
         }
         if (rho >= 1 && nodes.queueCapacity() == 0 && !bins && !"profiles".equals(r.config().getString("nodes.model"))) {
             // Only advice that works here: the load-sharing protocols refuse a queue bound (loadSharingChecks).
-            List<String> protocols = policies.stream().filter(Scenario::isLoadSharing).toList();
+            boolean sharing = policies.stream().anyMatch(Scenario::isLoadSharing);
             String unstable = "an open system without rejection is unstable at utilisation >= 1; use a value below 1"
-                    + (protocols.isEmpty() ? " or bound the queues with nodes.queue-capacity > 0"
-                    : " (the load-sharing protocol(s) " + String.join(", ", protocols)
-                    + " keep every task: they take no nodes.queue-capacity)");
+                    + (sharing ? " (the load-sharing protocols keep every task: they take no nodes.queue-capacity)"
+                    : " or bound the queues with nodes.queue-capacity > 0");
             if (arrivals.rate() > 0) {
                 r.badValue("arrivals.rate", arrivals.rate(), String.format(java.util.Locale.ROOT,
                         "gives utilisation %.3f of the expected capacity %.4g work units/s; ", rho, capacity) + unstable);

@@ -160,7 +160,7 @@ class LoadSharingRunTest {
         // Overload: the advice is only what works for the protocols, which take no queue bound.
         e = assertThrows(ScenarioException.class, () -> TestScenarios.load("load-sharing", "arrivals.utilisation = 1.2"));
         all = String.join("\n", e.problems());
-        assertTrue(all.contains("arrivals.utilisation = 1.2") && all.contains("use a value below 1 (the load-sharing protocol(s)")
+        assertTrue(all.contains("arrivals.utilisation = 1.2") && all.contains("use a value below 1 (the load-sharing protocols keep every task")
                 && !all.contains("bound the queues"), all);
 
         // A balancer-only scenario does not care about load sharing.
