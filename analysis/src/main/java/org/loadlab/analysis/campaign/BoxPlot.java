@@ -116,7 +116,7 @@ public final class BoxPlot {
         }
         List<String> names = new ArrayList<>(boxes.keySet());
         XYChart chart = ChartStyle.xyChart(metric.label() + " by policy — " + cell.cell().label(), "policy",
-                metric.labelWithUnit());
+                metric.labelWithUnit(Metric.inWorkUnits(cell.byPolicy().values().stream().flatMap(List::stream).toList())));
         XYStyler styler = chart.getStyler();
         styler.setLegendVisible(false); // the x axis names the policies
         styler.setPlotGridVerticalLinesVisible(false);

@@ -438,6 +438,18 @@ final class SimulateCommand implements Callable<Integer> {
     }
 
     /**
+     * What routes the requests: the peers themselves when every policy is a load-sharing
+     * protocol (there is no balancer), else the balancers and their information model.
+     *
+     * @return e.g. {@code peer load sharing (no balancer)} or {@code 1 balancer, probe information model}
+     */
+    static String routing(Scenario s) {
+        boolean peers = s.policies().stream().allMatch(Scenario::isLoadSharing);
+        return peers ? "peer load sharing (no balancer)"
+                : count(s.balancers().count(), "balancer", "balancers") + ", " + s.information().model() + " information model";
+    }
+
+    /**
      * The header printed before the runs: the scenario's name and description, its load line
      * ({@link #loadLine}), routing, and the runs. With {@code --set} overrides the description,
      * written with the scenario, may no longer hold (it may name a ρ the overrides changed), so
@@ -446,9 +458,7 @@ final class SimulateCommand implements Callable<Integer> {
      * @param sets the {@code --set} overrides, printed after the header
      */
     static String header(Scenario s, List<String> sets, int runs, int threads) {
-        boolean peers = s.policies().stream().allMatch(Scenario::isLoadSharing);
-        String routing = peers ? "peer load sharing (no balancer)"
-                : count(s.balancers().count(), "balancer", "balancers") + ", " + s.information().model() + " information model";
+        String routing = routing(s);
         String bins = s.isBallsIntoBins() ? String.format(Locale.ROOT, "%n  balls into bins: %d balls into %d bins"
                 + " (no departures; max queue = max load)", s.requests(), s.nodes().count()) : "";
         return String.format(Locale.ROOT,

@@ -82,6 +82,10 @@ final class TuneCommand implements Callable<Integer> {
         }
         List<String> names = scenarios != null ? scenarios : DEFAULT_SCENARIOS;
         for (String n : names) {
+            String missing = org.loadlab.experiment.scenario.ScenarioLoader.missing("--scenarios", n);
+            if (missing != null) {
+                throw new BadInputException(missing); // named by the flag the user typed, not simulate's --scenario
+            }
             Scenarios.load(n, List.of(), "asmf", seedList.get(0) + ""); // validates each scenario first
         }
         Path dir = OutputDir.prepare(out != null ? out : Path.of("results", "tuning", policy), out != null);
@@ -109,6 +113,18 @@ final class TuneCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "%4d %6d %3d %7.3f %7.3f %7.3f %7.3f %8.4f %6.3f %6.3f %6.3f %11.4f %11.4f %10.2f %7.4f%n",
                     i + 1, c.index(), c.k(), c.alpha(), c.beta(), c.gamma(), c.delta(), c.eta(), c.tau(), c.cMin(), c.cMax(),
                     r.throughput(), r.waitSeconds(), r.queries(), r.score());
+        }
+        List<String> flat = AsmfTuner.flatTerms(ranked);
+        if (!flat.isEmpty()) {
+            System.out.println();
+            for (String f : flat) {
+                System.out.println("warning: " + f + ": it does not separate the configurations (each gets half its weight),"
+                        + " so the ranking rests on the other terms of the score");
+            }
+            if (flat.size() == 4) {
+                System.out.println("warning: no term separates the configurations: every score is equal and the ranking"
+                        + " is the sample order; tune on scenarios where ASMF's parameters matter (e.g. the asmf-* ones)");
+            }
         }
         System.out.printf(Locale.ROOT, "%n%d runs in %.1f s. Ranked table: %s; top %d as a campaign: %s%n", total, wall,
                 dir.resolve("tuning.csv"), top, dir.resolve("tuned-variants.conf"));

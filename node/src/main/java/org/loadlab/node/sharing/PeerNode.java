@@ -509,6 +509,16 @@ public final class PeerNode implements Logic<Message> {
         return waiting.size() + tasksInService;
     }
 
+    /** μ_j now: the nominal rate, or the degraded one during a degrade event (work units per second). */
+    public double serviceRate() {
+        return rate;
+    }
+
+    /** Tasks in service (at most the node's servers). */
+    public int inServiceCount() {
+        return tasksInService;
+    }
+
     /** Tasks waiting (not in service). */
     public int waitingCount() {
         return waiting.size();
