@@ -174,6 +174,16 @@ class BadInputTest {
     }
 
     @Test
+    void oneRunThatCannotFitTheHeapIsOneRun() {
+        // 10^5 requests at 1 request/s are 10^5 s of series at 0.1 ms: one run's outcome alone is far beyond 2 GB.
+        String[] r = run("simulate", "--scenario", "quickstart", "--set", "nodes.count=1000000", "--set", "duration=0", "--set",
+                "requests=100000", "--set", "arrivals.rate=1", "--set", "series-interval=0.0001", "--policies", "p2c",
+                "--seeds", "1", "--out", tmp.toString());
+        assertEquals("2", r[0]);
+        assertTrue(r[1].contains("quickstart: 1 run of 1000000 nodes needs about"), r[1]);
+    }
+
+    @Test
     void aCampaignThatCannotFitTheHeapIsRefusedBeforeItsFirstRun() {
         String[] r = run("campaign", "run", "policy-sweep", "--set", "nodes.count=1000000", "--out", tmp.resolve("c").toString());
         assertEquals("2", r[0]);
