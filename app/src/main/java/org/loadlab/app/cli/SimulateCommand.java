@@ -117,6 +117,20 @@ final class SimulateCommand implements Callable<Integer> {
             OutputDir.prepare(decisionLog, "--decision-log", true);
         }
         Path dir = OutputDir.prepare(out != null ? out : Path.of("results", s.name()), out != null);
+        // Before anything is read or written there: a second job into the same directory would
+        // truncate this one's .part files and commit a mixture. Refused at once (exit 2).
+        DirLock lock = DirLock.acquire(dir, OutputDir.describe(dir, "--out", out != null), DirLock.RESULTS);
+        try {
+            return run(s, specs, threads, estimate, dir);
+        } finally {
+            if (!CliErrors.interrupted) {
+                lock.close();
+            } // else the shutdown hook is still writing the finished runs: the lock goes with the process
+        }
+    }
+
+    /** The job proper, in {@code dir} whose {@link DirLock} this process holds. */
+    private int run(Scenario s, List<RunSpec> specs, int threads, RunEstimate estimate, Path dir) throws IOException {
         Optional<EarlierResults> earlier = EarlierResults.in(dir);
 
         System.out.println(header(s, sets, specs.size(), threads));
