@@ -166,6 +166,7 @@ class GatewayRoutesTest extends JupiterRouteTest {
         TestRouteResult shed = route.run(HttpRequest.GET("/logs"));
         shed.assertStatusCode(429);
         shed.assertHeaderExists("X-Routing-Mode", "qos_shed");
+        shed.assertHeaderExists("Retry-After", String.valueOf(GatewayRoutes.SHED_RETRY_AFTER_SECONDS));
         assertEquals("shedded", body(shed).get("status").asText());
         TestRouteResult auth = route.run(HttpRequest.GET("/auth"));
         assertTrue(auth.response().status().intValue() != 429, "high priority is never shed");
@@ -277,7 +278,12 @@ class GatewayRoutesTest extends JupiterRouteTest {
         TestRouteResult missing = route.run(HttpRequest.GET("/nowhere"));
         missing.assertStatusCode(404);
         missing.assertMediaType("application/problem+json");
-        route.run(HttpRequest.DELETE("/auth")).assertStatusCode(405);
+        TestRouteResult delete = route.run(HttpRequest.DELETE("/auth"));
+        delete.assertStatusCode(405);
+        delete.assertHeaderExists("Allow", "GET");
+        TestRouteResult strategy = route.run(HttpRequest.DELETE("/strategy"));
+        strategy.assertStatusCode(405);
+        strategy.assertHeaderExists("Allow", "GET, POST");
     }
 
     @Test

@@ -223,9 +223,13 @@ public final class ScenarioLoader {
         try {
             merged = raw.withFallback(defaults).resolve();
         } catch (ConfigException e) {
-            throw new ScenarioException(source, List.of(e.getMessage()));
+            // Worded so that the line does not start like "key: ..." (its origin, e.g. "String: 1:").
+            throw new ScenarioException(source, List.of("cannot resolve the scenario's substitutions: " + e.getMessage()));
         }
+        List<String> blocks = new ArrayList<>();
+        merged = ConfigReader.blocksGivenValues(merged, defaults, blocks);
         ConfigReader r = new ConfigReader(merged);
+        r.problems().addAll(blocks);
         r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components", SIMULATOR_GENERATOR));
         // A misspelt key is ignored by everything below (its default is read), so it does not stop
         // the checks across keys; a bad value does (a check would read a value that is not the user's).

@@ -77,6 +77,9 @@ public final class CampaignRunner {
         // and create the journal's H2 file and tables while the actor system starts.
         boolean fresh = CampaignStore.isFresh(dir, env());
         RunPrefetch prefetch = fresh ? new RunPrefetch(plan.runs(), workers, execute) : null;
+        if (prefetch != null && LOG.isDebugEnabled()) {
+            prefetch.whenAllDone(() -> phase("every run simulated", t0));
+        }
         CompletableFuture<Void> tables = fresh ? CompletableFuture.runAsync(() -> CampaignStore.createTables(dir), JOURNAL_SETUP)
                 : null;
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "loadlab-campaign", config(dir, workers));

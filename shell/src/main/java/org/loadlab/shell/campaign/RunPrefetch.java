@@ -63,6 +63,11 @@ final class RunPrefetch implements AutoCloseable {
         }
     }
 
+    /** Calls {@code action} once every run started here has been simulated (for the campaign's DEBUG phase timings). */
+    void whenAllDone(Runnable action) {
+        CompletableFuture.allOf(results.values().toArray(CompletableFuture[]::new)).whenComplete((ok, error) -> action.run());
+    }
+
     /** Stops simulating runs nobody will ask for (a failed campaign); a run under way finishes on its daemon thread. */
     @Override
     public void close() {
