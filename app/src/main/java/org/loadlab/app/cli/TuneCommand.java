@@ -91,8 +91,9 @@ final class TuneCommand implements Callable<Integer> {
         Path dir = OutputDir.prepare(out != null ? out : Path.of("results", "tuning", policy), out != null);
         int threads = workers != null ? workers : RunExecutor.defaultWorkers();
         int total = configs * names.size() * seedList.size();
-        System.out.printf(Locale.ROOT, "Tuning asmf: %d configurations x %d scenarios x %d seeds = %d runs on %d worker(s)%n",
-                configs, names.size(), seedList.size(), total, threads);
+        System.out.printf(Locale.ROOT, "Tuning asmf: %s x %s x %s = %s on %d worker(s)%n",
+                Plural.count(configs, "configuration", "configurations"), Plural.count(names.size(), "scenario", "scenarios"),
+                Plural.count(seedList.size(), "seed", "seeds"), Plural.count(total, "run", "runs"), threads);
         AtomicInteger done = new AtomicInteger();
         long t0 = System.nanoTime();
         List<AsmfTuner.Result> ranked = AsmfTuner.tune(Scenarios.loader(), names, seedList,
@@ -126,7 +127,7 @@ final class TuneCommand implements Callable<Integer> {
                         + " is the sample order; tune on scenarios where ASMF's parameters matter (e.g. the asmf-* ones)");
             }
         }
-        System.out.printf(Locale.ROOT, "%n%d runs in %.1f s. Ranked table: %s; top %d as a campaign: %s%n", total, wall,
+        System.out.printf(Locale.ROOT, "%n%s in %.1f s. Ranked table: %s; top %d as a campaign: %s%n", Plural.count(total, "run", "runs"), wall,
                 dir.resolve("tuning.csv"), top, dir.resolve("tuned-variants.conf"));
         return 0;
     }
