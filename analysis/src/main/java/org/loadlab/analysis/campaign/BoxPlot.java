@@ -26,8 +26,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * default, Hipparchus {@link Percentile.EstimationType#R_7}), a thick line at the median;
  * whiskers end at Q1 − 1.5 × IQR and Q3 + 1.5 × IQR, or at the smallest / largest value when
  * that is nearer, and values beyond are drawn as crosses (the rule of XChart's box chart, which
- * these charts used before). Each policy is drawn in its own colour ({@link ChartStyle#look}),
- * the same as in every other chart of every report, and named on the x axis. NaN values are
+ * these charts used before). Each policy is drawn in its own colour ({@link ChartStyle#looks}),
+ * the same as in every other chart of every report, and named on the x axis. When one policy's
+ * values dwarf the others' (more than a decade above the lowest median, {@link #logScale}) and
+ * every value is positive, the y axis is logarithmic and its title says so. NaN values are
  * left out; a policy without a defined value gets no box.
  *
  * <p>XChart 3.8.8's {@code BoxChart} paints every box blue with a red median whatever the
@@ -50,6 +52,12 @@ public final class BoxPlot {
 
     /** Alpha of a box's fill (its outline is opaque). */
     private static final int FILL_ALPHA = 0x38;
+
+    /**
+     * A low estimate of the plot area's height, pixels: the chart's height less title, axis title
+     * and policy names turned by 90° (about 170 pixels for the longest built-in name).
+     */
+    private static final double PLOT_HEIGHT = ChartStyle.HEIGHT - 260;
 
     private BoxPlot() {
     }
@@ -104,6 +112,22 @@ public final class BoxPlot {
         Objects.requireNonNull(plotsDir, "plotsDir");
         Objects.requireNonNull(metric, "metric");
         CellRuns cell = CellRuns.select(runs, scenario, parameters);
+        Optional<XYChart> chart = chart(cell, metric);
+        if (chart.isEmpty()) {
+            return Optional.empty();
+        }
+        String base = "box-" + metric.columnName() + "-" + PlotNames.cell(cell.cell());
+        return Optional.of(ChartFiles.save(chart.get(), plotsDir, base));
+    }
+
+    /**
+     * The chart {@link #write} saves, or empty when no run of the cell has a defined value.
+     *
+     * @param cell the runs of the chart's cell
+     * @param metric the metric on the y axis
+     * @return the chart, styled
+     */
+    static Optional<XYChart> chart(CellRuns cell, Metric metric) {
         Map<String, Box> boxes = new LinkedHashMap<>();
         for (Map.Entry<String, List<CampaignRun>> policy : cell.byPolicy().entrySet()) {
             double[] values = Summaries.definedValues(policy.getValue(), metric);
@@ -115,22 +139,29 @@ public final class BoxPlot {
             return Optional.empty();
         }
         List<String> names = new ArrayList<>(boxes.keySet());
+        boolean log = logScale(boxes.values());
         XYChart chart = ChartStyle.xyChart(metric.label() + " by policy — " + cell.cell().label(), "policy",
-                metric.labelWithUnit());
+                metric.labelWithUnit(Metric.inWorkUnits(cell.byPolicy().values().stream().flatMap(List::stream).toList()))
+                        + (log ? " (log scale)" : ""));
         XYStyler styler = chart.getStyler();
         styler.setLegendVisible(false); // the x axis names the policies
         styler.setPlotGridVerticalLinesVisible(false);
         styler.setXAxisMin(0.5);
         styler.setXAxisMax(names.size() + 0.5);
         chart.setCustomXAxisTickLabelsFormatter(x -> policyAt(names, x));
-        chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
+        if (!log) {
+            chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
+        }
         styler.setXAxisLabelRotation(labelRotation(names, styler.getAxisTickLabelsFont()));
+        Map<String, ChartStyle.Look> looks = ChartStyle.looks(names, false);
         int position = 1;
         for (Map.Entry<String, Box> box : boxes.entrySet()) {
-            draw(chart, box.getKey(), position++, box.getValue());
+            draw(chart, box.getKey(), looks.get(box.getKey()).colour(), position++, box.getValue());
         }
-        String base = "box-" + metric.columnName() + "-" + PlotNames.cell(cell.cell());
-        return Optional.of(ChartFiles.save(chart, plotsDir, base));
+        if (log) {
+            ChartStyle.logYAxis(chart, PLOT_HEIGHT);
+        }
+        return Optional.of(chart);
     }
 
     /**
@@ -174,8 +205,25 @@ public final class BoxPlot {
         return (width + height) * Math.sqrt(0.5) < room ? 45 : 90;
     }
 
-    private static void draw(XYChart chart, String policy, int x, Box box) {
-        Color colour = ChartStyle.look(policy).colour();
+    /**
+     * Whether the boxes need a log axis: every value is positive and the largest is more than
+     * {@link ChartStyle#LOG_RATIO} times the lowest median, so that on a linear axis the boxes of
+     * the lower policies would be flattened against zero by the highest one.
+     */
+    static boolean logScale(java.util.Collection<Box> boxes) {
+        double lowestMedian = Double.POSITIVE_INFINITY;
+        double lowestValue = Double.POSITIVE_INFINITY;
+        double highest = Double.NEGATIVE_INFINITY;
+        for (Box box : boxes) {
+            lowestMedian = Math.min(lowestMedian, box.median());
+            lowestValue = Math.min(lowestValue, box.outliers().length > 0 ? Math.min(box.lower(), box.outliers()[0]) : box.lower());
+            highest = Math.max(highest, box.outliers().length > 0
+                    ? Math.max(box.upper(), box.outliers()[box.outliers().length - 1]) : box.upper());
+        }
+        return lowestValue > 0 && ChartStyle.logScale(highest, lowestMedian);
+    }
+
+    private static void draw(XYChart chart, String policy, Color colour, int x, Box box) {
         double left = x - HALF_WIDTH;
         double right = x + HALF_WIDTH;
         XYSeries fill = line(chart, policy + " fill", new double[] {left, right, right, left, left},

@@ -145,8 +145,9 @@ public final class CampaignReport {
         List<SummaryRow> summaries = Summaries.compute(runs, meta.metrics(), meta.bootstrapCi());
         List<PairedComparison> comparisons = PairedComparisons.compute(runs, meta.referencePolicy(), meta.metrics());
         RunsCsv.write(dir.resolve(RunsCsv.FILE_NAME), runs);
-        SummaryCsv.write(dir.resolve(SummaryCsv.FILE_NAME), summaries);
-        PairwiseCsv.write(dir.resolve(PairwiseCsv.FILE_NAME), comparisons);
+        boolean workUnits = Metric.inWorkUnits(index.runs()); // the reference model's queues: work units, not requests
+        SummaryCsv.write(dir.resolve(SummaryCsv.FILE_NAME), summaries, workUnits);
+        PairwiseCsv.write(dir.resolve(PairwiseCsv.FILE_NAME), comparisons, workUnits);
         ReportPlots plots = ReportPlots.write(dir.resolve(PLOTS_DIR), meta, index);
         ReportDocument document = ReportBuilder.build(meta, index, summaries, comparisons, plots, dir);
         Files.writeString(dir.resolve(REPORT_MD), MarkdownRenderer.render(document), StandardCharsets.UTF_8);

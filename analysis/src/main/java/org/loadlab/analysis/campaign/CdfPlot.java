@@ -105,6 +105,7 @@ public final class CdfPlot {
         }
         chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
         double[] x = grid(low, high, log);
+        Map<String, ChartStyle.Look> looks = ChartStyle.looks(merged.keySet(), false);
         int position = 0;
         for (Map.Entry<String, Histogram> policy : merged.entrySet()) {
             Histogram h = policy.getValue();
@@ -113,7 +114,7 @@ public final class CdfPlot {
                 y[i] = h.getPercentileAtOrBelowValue(Math.round(x[i] * NANOS_PER_SECOND)) / 100.0;
             }
             XYSeries series = chart.addSeries(policy.getKey() + " (" + h.getTotalCount() + " req.)", x, y);
-            ChartStyle.style(series, policy.getKey(), position++, merged.size(), false);
+            ChartStyle.style(series, looks.get(policy.getKey()), position++, merged.size(), false);
         }
         return Optional.of(ChartFiles.save(chart, plotsDir, "cdf-" + PlotNames.cell(cell.cell())));
     }

@@ -17,8 +17,8 @@ import java.util.TreeMap;
  */
 record Cell(String scenario, SortedMap<String, String> parameters) implements Comparable<Cell> {
 
-    /** Canonical order: scenario, then parameters. */
-    static final Comparator<Cell> ORDER = Comparator.comparing(Cell::scenario)
+    /** Canonical order: scenario (numbers in names by value: x-100, x-500, x-1000), then parameters. */
+    static final Comparator<Cell> ORDER = Comparator.comparing(Cell::scenario, ParameterOrder.NAMES)
             .thenComparing(Cell::parameters, ParameterOrder.MAPS);
 
     /**

@@ -15,7 +15,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * The look shared by all campaign charts: size, fonts, white background, light grid, legend on
  * the right, locale-independent tick labels, and one fixed look per policy name (colour from the
  * Okabe–Ito palette, readable for colour-blind readers, dash and marker) in every chart of every
- * report and plot, with the first-drawn series widest so that coinciding lines stay visible.
+ * report and plot ({@link #look}; within one chart no two series look alike, {@link #looks}),
+ * with the first-drawn series widest so that coinciding lines stay visible.
  *
  * <p>Also switches AWT to headless mode before any chart is built
  * ({@code java.awt.headless=true} unless the property is already set).
@@ -152,33 +153,112 @@ final class ChartStyle {
             "asmf-no-multiresource", "strict-po2c", "sticky-lazy", "none", "sender-random", "sender-threshold",
             "sender-shortest", "receiver", "symmetric", "above-average", "stable-symmetric", "stable-sender");
 
-    /** Marker shapes, one per palette colour, so that points of coinciding series stay told apart. */
+    /**
+     * Marker shapes that differ at a glance (XChart's OVAL and RECTANGLE are left out: at marker
+     * size 10 they look like CIRCLE and SQUARE). Eight shapes against twelve colours: the two
+     * known policies that share a colour (n and n + 12) get different shapes.
+     */
     private static final List<Marker> MARKERS = List.of(SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
             SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS, SeriesMarkers.PLUS,
-            SeriesMarkers.OVAL, SeriesMarkers.RECTANGLE, SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE);
+            SeriesMarkers.TRAPEZOID);
+
+    /** Dash patterns of policy lines (null: solid): solid, dashed, dotted, dash-dot. */
+    private static final List<float[]> DASHES = java.util.Arrays.asList(null, new float[] {6f, 4f},
+            new float[] {1.5f, 3.5f}, new float[] {9f, 3f, 2f, 3f});
 
     /**
-     * How a policy is drawn in every chart.
+     * How a policy is drawn in a chart.
      *
      * @param colour line and marker colour
-     * @param dashed whether its line is dashed (second pass through the palette)
+     * @param dash line pattern: 0 solid, 1 dashed, 2 dotted, 3 dash-dot
      * @param marker marker shape for charts with markers
      */
-    record Look(Color colour, boolean dashed, Marker marker) {
+    record Look(Color colour, int dash, Marker marker) {
     }
 
     /**
-     * The fixed look of a policy: by its place in {@link #KNOWN_POLICIES}, else by a hash of its name.
+     * The preferred look of a policy: by its place n in {@link #KNOWN_POLICIES} (colour n mod 12,
+     * marker n mod 8, solid for n < 12, dashed after), else from a hash of its name. Two names can
+     * prefer the same look; {@link #looks} resolves that within a chart.
      *
      * @param policy a policy (or variant) name
-     * @return its colour, dash and marker, the same in every chart
+     * @return its preferred colour, dash and marker, the same in every chart
      */
     static Look look(String policy) {
         int index = KNOWN_POLICIES.indexOf(policy);
         if (index < 0) {
             index = Math.floorMod(policy.hashCode(), 2 * PALETTE.size());
         }
-        return new Look(PALETTE.get(index % PALETTE.size()), index >= PALETTE.size(), MARKERS.get(index % MARKERS.size()));
+        return new Look(PALETTE.get(index % PALETTE.size()), index >= PALETTE.size() ? 1 : 0, MARKERS.get(index % MARKERS.size()));
+    }
+
+    /**
+     * The looks of the series of one chart, no two alike: each name gets its preferred
+     * {@link #look} unless a name drawn before it in this chart already has that colour (or that
+     * marker, when markers are shown); then it gets the least-used colour (and marker), and a line
+     * pattern that makes its combination unique. Known policies are served first, in
+     * {@link #KNOWN_POLICIES} order, so they keep their colours in every chart whatever variants
+     * run beside them; variants (unknown names) come after, in the given order. Up to 12 series
+     * all have distinct colours; beyond that colour × marker × line pattern (or colour × pattern
+     * without markers) still never repeats (up to 384 series, or 48 without markers).
+     *
+     * @param names the chart's series keys (policy names), distinct
+     * @param markers whether the chart shows markers (then the marker is part of a look)
+     * @return name → look, in the order given
+     */
+    static java.util.Map<String, Look> looks(java.util.Collection<String> names, boolean markers) {
+        List<String> order = new java.util.ArrayList<>(names);
+        order.sort(java.util.Comparator.comparingInt(n -> KNOWN_POLICIES.contains(n) ? KNOWN_POLICIES.indexOf(n)
+                : KNOWN_POLICIES.size())); // stable: unknown names keep their order
+        int[] colourUse = new int[PALETTE.size()];
+        int[] markerUse = new int[MARKERS.size()];
+        java.util.Map<List<Integer>, Integer> markerDash = new java.util.HashMap<>(); // a shared marker gets another pattern
+        java.util.Set<List<Integer>> taken = new java.util.HashSet<>();
+        java.util.Map<String, Look> chosen = new java.util.HashMap<>();
+        for (String name : order) {
+            Look preferred = look(name);
+            int pc = PALETTE.indexOf(preferred.colour());
+            int pm = MARKERS.indexOf(preferred.marker());
+            int[] best = null;
+            long bestScore = Long.MAX_VALUE;
+            for (int c = 0; c < PALETTE.size(); c++) {
+                for (int m = 0; m < (markers ? MARKERS.size() : 1); m++) {
+                    for (int d = 0; d < DASHES.size(); d++) {
+                        if (taken.contains(List.of(c, markers ? m : -1, d))) {
+                            continue;
+                        }
+                        // lexicographic: fewest uses of the colour, then the preferred colour, then
+                        // fewest uses of the marker, of the marker with this pattern (a marker
+                        // drawn twice gets two patterns), the preferred marker, the preferred pattern
+                        long score = colourUse[c];
+                        score = score * 2 + (c == pc ? 0 : 1);
+                        score = score * 1000 + (markers ? markerUse[m] : 0);
+                        score = score * 1000 + (markers ? markerDash.getOrDefault(List.of(m, d), 0) : 0);
+                        score = score * 2 + (!markers || m == pm ? 0 : 1);
+                        score = score * 2 + (d == preferred.dash() ? 0 : 1);
+                        score = score * 16 + d;
+                        if (score < bestScore) {
+                            bestScore = score;
+                            best = new int[] {c, m, d};
+                        }
+                    }
+                }
+            }
+            if (best == null) { // more series than combinations: repeat the preferred look
+                chosen.put(name, preferred);
+                continue;
+            }
+            colourUse[best[0]]++;
+            markerUse[best[1]]++;
+            taken.add(List.of(best[0], markers ? best[1] : -1, best[2]));
+            markerDash.merge(List.of(best[1], best[2]), 1, Integer::sum);
+            chosen.put(name, new Look(PALETTE.get(best[0]), best[2], markers ? MARKERS.get(best[1]) : preferred.marker()));
+        }
+        java.util.Map<String, Look> inOrder = new java.util.LinkedHashMap<>();
+        for (String name : names) {
+            inOrder.put(name, chosen.get(name));
+        }
+        return inOrder;
     }
 
     /**
@@ -209,15 +289,91 @@ final class ChartStyle {
         s.setShowInLegend(false);
     }
 
-    /** Applies a policy's look and its place in the drawing order to a line series. */
-    static void style(XYSeries series, String policy, int position, int count, boolean markers) {
-        Look look = look(policy);
-        float width = width(position, count);
+    /**
+     * Applies a look ({@link #looks}) and its place in the drawing order to a line series.
+     *
+     * @param series the series
+     * @param look its look in this chart
+     * @param position its place in the drawing order, from 0
+     * @param count the number of series drawn this way
+     * @param markers whether to show the look's marker
+     */
+    static void style(XYSeries series, Look look, int position, int count, boolean markers) {
         series.setLineColor(look.colour());
         series.setMarkerColor(look.colour());
-        series.setLineStyle(look.dashed()
-                ? new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {6f, 4f}, 0f)
-                : new BasicStroke(width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+        series.setLineStyle(stroke(look.dash(), width(position, count)));
         series.setMarker(markers ? look.marker() : SeriesMarkers.NONE);
     }
+
+    /**
+     * A line of the given pattern and width.
+     *
+     * @param dash 0 solid, 1 dashed, 2 dotted, 3 dash-dot
+     * @param width line width, pixels
+     */
+    static BasicStroke stroke(int dash, float width) {
+        float[] pattern = DASHES.get(dash);
+        return pattern == null
+                ? new BasicStroke(width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND)
+                : new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, pattern, 0f);
+    }
+
+    /** How many times the largest value must exceed the smallest for a log axis ({@link #logScale}). */
+    static final double LOG_RATIO = 10;
+
+    /**
+     * Whether values spread over more than a decade ({@link #LOG_RATIO}) and are all positive, so
+     * that on a linear axis the small ones would be squashed against zero and a log axis is read
+     * better.
+     *
+     * @param largest the largest value drawn
+     * @param smallest the smallest value that must stay readable (e.g. the lowest mean or median)
+     */
+    static boolean logScale(double largest, double smallest) {
+        return smallest > 0 && Double.isFinite(largest) && largest / smallest > LOG_RATIO;
+    }
+
+    /**
+     * Puts the y axis of {@code chart} on a log scale with plain decimal tick labels (XChart 3.8.8
+     * ignores the log scale when a custom tick formatter is set, so this uses a decimal pattern).
+     * XChart draws a grid line at 1, 2, ..., 9 × each power of 10; it labels all of them when a
+     * decade has room for nine labels (log10(10/9) of a decade, the gap between 9 and 10, at least
+     * {@value #LOG_LABEL_GAP} pixels), else only the powers of 10, so that labels never overlap
+     * (and then extends the axis to a power of 10 within a factor 3 of the data).
+     *
+     * @param chart the chart, with all its series added (their positive y values set the range)
+     * @param plotHeight a low estimate of the plot area's height, pixels
+     */
+    static void logYAxis(org.knowm.xchart.XYChart chart, double plotHeight) {
+        double lowest = Double.POSITIVE_INFINITY;
+        double highest = Double.NEGATIVE_INFINITY;
+        for (XYSeries series : chart.getSeriesMap().values()) {
+            for (double y : series.getYData()) {
+                if (y > 0 && Double.isFinite(y)) {
+                    lowest = Math.min(lowest, y);
+                    highest = Math.max(highest, y);
+                }
+            }
+        }
+        double decades = Math.max(Math.log10(highest / lowest), 0.5);
+        boolean roomForAll = plotHeight / decades * Math.log10(10.0 / 9) >= LOG_LABEL_GAP;
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(!roomForAll);
+        if (!roomForAll) {
+            // only powers of 10 are labelled: reach down (up) to the next one when it is near, so
+            // that the lowest (highest) values have a label close by
+            double below = Math.pow(10, Math.floor(Math.log10(lowest)));
+            double above = Math.pow(10, Math.ceil(Math.log10(highest)));
+            if (lowest / below < 3) {
+                chart.getStyler().setYAxisMin(below);
+            }
+            if (above / highest < 3) {
+                chart.getStyler().setYAxisMax(above);
+            }
+        }
+        chart.getStyler().setYAxisDecimalPattern("0.######");
+    }
+
+    /** Least distance between two y tick labels on a log axis, pixels (13 px digits are about 10 px high). */
+    static final double LOG_LABEL_GAP = 14;
 }

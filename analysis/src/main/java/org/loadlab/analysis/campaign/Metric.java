@@ -190,6 +190,45 @@ public enum Metric {
     }
 
     /**
+     * Unit of the values in runs whose queues count work units (the ASMF seed's time-stepped
+     * reference model) or requests (every other model).
+     *
+     * @param workUnits whether the runs' queues are in work units ({@link #inWorkUnits})
+     * @return e.g. {@code work units·s} for the backlog area of reference-model runs, else {@link #unit()}
+     */
+    public String unit(boolean workUnits) {
+        if (!workUnits) {
+            return unit;
+        }
+        return switch (this) {
+            case BACKLOG_AREA -> "work units·s";
+            case MEAN_QUEUE -> "work units per node";
+            case MAX_QUEUE, MAX_CLUSTER_QUEUE -> "work units";
+            default -> unit;
+        };
+    }
+
+    /**
+     * Label with the unit of runs in work units or requests, as {@link #unit(boolean)}.
+     *
+     * @return e.g. {@code backlog area (work units·s)}
+     */
+    public String labelWithUnit(boolean workUnits) {
+        return label + " (" + unit(workUnits) + ")";
+    }
+
+    /**
+     * Whether every run counts its queues in work units: runs of the reference model, the only
+     * model that reports the seed's own metrics (among them {@code backlog_area}) as extras.
+     *
+     * @param runs a campaign's runs
+     * @return true if there is a run and every one is a reference-model run
+     */
+    public static boolean inWorkUnits(java.util.Collection<CampaignRun> runs) {
+        return !runs.isEmpty() && runs.stream().allMatch(r -> r.metrics().extras().containsKey(QueuePlot.REFERENCE_MODEL_METRIC));
+    }
+
+    /**
      * Reads the metric from a run.
      *
      * @param metrics a run's metrics

@@ -46,6 +46,9 @@ public final class NodeSharePlot {
         chart.setCustomXAxisTickLabelsFormatter(ChartStyle::tick);
         chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
         int count = cell.byPolicy().size();
+        boolean markers = cell.byPolicy().values().stream()
+                .allMatch(r -> r.get(0).metrics().nodeRequestShare().size() <= 64); // else the markers hide the lines
+        Map<String, ChartStyle.Look> looks = ChartStyle.looks(cell.byPolicy().keySet(), markers);
         int position = 0;
         int nodes = 0;
         for (Map.Entry<String, List<CampaignRun>> policy : cell.byPolicy().entrySet()) {
@@ -70,7 +73,7 @@ public final class NodeSharePlot {
                 y[j] = defined == 0 ? Double.NaN : 100 * sum / defined;
             }
             XYSeries series = chart.addSeries(policy.getKey(), x, y);
-            ChartStyle.style(series, policy.getKey(), position++, count, n <= 64);
+            ChartStyle.style(series, looks.get(policy.getKey()), position++, count, markers);
             nodes = Math.max(nodes, n);
         }
         if (chart.getSeriesMap().isEmpty()) {

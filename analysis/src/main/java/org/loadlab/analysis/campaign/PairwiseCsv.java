@@ -59,6 +59,16 @@ public final class PairwiseCsv {
      * @throws NullPointerException if an argument or a row is null
      */
     public static void write(Path file, List<PairedComparison> rows) throws IOException {
+        write(file, rows, false);
+    }
+
+    /**
+     * Writes the rows as {@link #write(Path, List)}, with the units of runs whose queues count
+     * work units (the reference model) when {@code workUnits}.
+     *
+     * @throws IOException if the file cannot be written
+     */
+    public static void write(Path file, List<PairedComparison> rows, boolean workUnits) throws IOException {
         Objects.requireNonNull(file, "file");
         List<String> keys = keys(rows);
         List<List<String>> cells = new ArrayList<>(rows.size());
@@ -67,7 +77,7 @@ public final class PairwiseCsv {
             cell.add(row.scenario());
             keys.forEach(k -> cell.add(row.parameters().getOrDefault(k, "")));
             cell.add(row.metric().columnName());
-            cell.add(row.metric().unit());
+            cell.add(row.metric().unit(workUnits));
             cell.add(Boolean.toString(row.metric().lowerIsBetter()));
             cell.add(row.reference());
             cell.add(row.policy());

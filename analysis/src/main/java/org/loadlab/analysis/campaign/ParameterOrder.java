@@ -25,7 +25,46 @@ final class ParameterOrder {
      */
     static final Comparator<SortedMap<String, String>> MAPS = ParameterOrder::compareMaps;
 
+    /**
+     * Names (scenarios): runs of digits by their value, the text between them by
+     * {@link String#compareTo}, so {@code autonomous-100 < autonomous-500 < autonomous-1000};
+     * names equal so (e.g. {@code x-01}, {@code x-1}) by their text.
+     */
+    static final Comparator<String> NAMES = ParameterOrder::compareNames;
+
     private ParameterOrder() {
+    }
+
+    private static int compareNames(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            boolean digitA = Character.isDigit(a.charAt(i));
+            boolean digitB = Character.isDigit(b.charAt(j));
+            int endA = chunkEnd(a, i, digitA);
+            int endB = chunkEnd(b, j, digitB);
+            int c;
+            if (digitA && digitB) {
+                c = new java.math.BigInteger(a.substring(i, endA)).compareTo(new java.math.BigInteger(b.substring(j, endB)));
+            } else {
+                c = a.substring(i, endA).compareTo(b.substring(j, endB));
+            }
+            if (c != 0) {
+                return c;
+            }
+            i = endA;
+            j = endB;
+        }
+        int byRest = Boolean.compare(i < a.length(), j < b.length());
+        return byRest != 0 ? byRest : a.compareTo(b);
+    }
+
+    private static int chunkEnd(String s, int from, boolean digits) {
+        int k = from;
+        while (k < s.length() && Character.isDigit(s.charAt(k)) == digits) {
+            k++;
+        }
+        return k;
     }
 
     /**

@@ -89,7 +89,7 @@ final class RunIndex {
 
     /** @return the distinct scenario names, sorted */
     SortedSet<String> scenarios() {
-        SortedSet<String> scenarios = new TreeSet<>();
+        SortedSet<String> scenarios = new TreeSet<>(ParameterOrder.NAMES);
         runs.forEach(r -> scenarios.add(r.scenario()));
         return scenarios;
     }

@@ -54,6 +54,16 @@ public final class SummaryCsv {
      * @throws NullPointerException if an argument or a row is null
      */
     public static void write(Path file, List<SummaryRow> rows) throws IOException {
+        write(file, rows, false);
+    }
+
+    /**
+     * Writes the rows as {@link #write(Path, List)}, with the units of runs whose queues count
+     * work units (the reference model) when {@code workUnits}.
+     *
+     * @throws IOException if the file cannot be written
+     */
+    public static void write(Path file, List<SummaryRow> rows, boolean workUnits) throws IOException {
         Objects.requireNonNull(file, "file");
         List<String> keys = keys(rows);
         List<List<String>> cells = new ArrayList<>(rows.size());
@@ -63,7 +73,7 @@ public final class SummaryCsv {
             keys.forEach(k -> cell.add(row.parameters().getOrDefault(k, "")));
             cell.add(row.policy());
             cell.add(row.metric().columnName());
-            cell.add(row.metric().unit());
+            cell.add(row.metric().unit(workUnits));
             cell.add(Integer.toString(row.n()));
             cell.add(Integer.toString(row.undefined()));
             cell.add(org.loadlab.analysis.io.CsvNumbers.format(row.mean()));

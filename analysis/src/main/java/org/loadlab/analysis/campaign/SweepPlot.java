@@ -23,7 +23,9 @@ import org.loadlab.analysis.stats.Summary;
  * one line per policy through the means over seeds, with error bars of the 95% Student-t
  * confidence interval ({@link Summary}; no bar for a single seed), and optional analytic
  * curves (dashed, evaluated at {@value #CURVE_POINTS} evenly spaced points across the plotted
- * range; non-finite values are skipped).
+ * range; non-finite values are skipped). When the means span more than a decade
+ * ({@link ChartStyle#logScale}) the y axis is logarithmic, and its title says so, so that the
+ * policies near the bottom are not squashed together under the one that dwarfs them.
  *
  * <p>One chart covers one scenario and one combination of the <em>other</em> swept parameters
  * ({@code fixedParameters}); {@link #fixedCombinations} lists those combinations. Values of the
@@ -37,6 +39,9 @@ public final class SweepPlot {
 
     /** Number of points at which an analytic curve is evaluated. */
     public static final int CURVE_POINTS = 201;
+
+    /** A low estimate of the plot area's height, pixels (the chart is {@value ChartStyle#HEIGHT} high). */
+    private static final double PLOT_HEIGHT = ChartStyle.HEIGHT - 120;
 
     private SweepPlot() {
     }
@@ -91,6 +96,29 @@ public final class SweepPlot {
         Objects.requireNonNull(fixedParameters, "fixedParameters");
         Objects.requireNonNull(metric, "metric");
         Objects.requireNonNull(curves, "curves");
+        Optional<XYChart> chart = chart(runs, scenario, parameter, fixedParameters, metric, curves);
+        if (chart.isEmpty()) {
+            return Optional.empty();
+        }
+        String others = PlotNames.parameters(fixedParameters);
+        String base = "sweep-" + metric.columnName() + "-" + PlotNames.part(scenario) + "-vs-" + PlotNames.part(parameter)
+                + (others.isEmpty() ? "" : "_" + others);
+        return Optional.of(ChartFiles.save(chart.get(), plotsDir, base));
+    }
+
+    /**
+     * The chart {@link #write} saves, or empty when it writes none.
+     *
+     * @param runs all runs of the campaign
+     * @param scenario the scenario
+     * @param parameter the swept key on the x axis
+     * @param fixedParameters the values of the other swept keys for this chart
+     * @param metric the metric on the y axis
+     * @param curves analytic curves to overlay
+     * @return the chart, styled, with a series per policy (in the legend), its interval bars and the curves
+     */
+    static Optional<XYChart> chart(List<CampaignRun> runs, String scenario, String parameter,
+            SortedMap<String, String> fixedParameters, Metric metric, List<AnalyticCurve> curves) {
         // policy → x → defined values
         SortedMap<String, SortedMap<BigDecimal, List<Double>>> data = new TreeMap<>();
         for (CampaignRun run : runs) {
@@ -114,49 +142,67 @@ public final class SweepPlot {
             return Optional.empty();
         }
         String cellText = fixedParameters.isEmpty() ? scenario : new Cell(scenario, fixedParameters).label();
-        XYChart chart = ChartStyle.xyChart(metric.label() + " vs " + parameter + " — " + cellText,
-                parameter,
-                metric.labelWithUnit() + ", mean ± 95% CI");
-        XYStyler styler = chart.getStyler();
-        styler.setMarkerSize(10); // distinct shapes per policy (ChartStyle.look) keep coinciding points apart
-        styler.setYAxisMin(0.0); // every metric is non-negative (Metric), and so are the drawn intervals
-        chart.setCustomXAxisTickLabelsFormatter(ChartStyle::tick);
-        chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
-        int position = 0;
+        // policy → {x, mean, 95% half-width}
+        Map<String, double[][]> points = new java.util.LinkedHashMap<>();
+        double lowestMean = Double.POSITIVE_INFINITY;
+        double highestMean = Double.NEGATIVE_INFINITY;
         for (Map.Entry<String, SortedMap<BigDecimal, List<Double>>> policy : data.entrySet()) {
             int n = policy.getValue().size();
-            double[] x = new double[n];
-            double[] y = new double[n];
-            double[] error = new double[n];
+            double[][] p = new double[3][n];
             int i = 0;
             for (Map.Entry<BigDecimal, List<Double>> point : policy.getValue().entrySet()) {
                 Summary summary = Summary.of(point.getValue().stream().mapToDouble(Double::doubleValue).toArray());
-                x[i] = point.getKey().doubleValue();
-                y[i] = summary.mean();
-                error[i] = Double.isNaN(summary.ci95()) ? 0 : summary.ci95();
+                p[0][i] = point.getKey().doubleValue();
+                p[1][i] = summary.mean();
+                p[2][i] = Double.isNaN(summary.ci95()) ? 0 : summary.ci95();
+                lowestMean = Math.min(lowestMean, p[1][i]);
+                highestMean = Math.max(highestMean, p[1][i]);
                 i++;
             }
+            points.put(policy.getKey(), p);
+        }
+        boolean log = ChartStyle.logScale(highestMean, lowestMean);
+        XYChart chart = ChartStyle.xyChart(metric.label() + " vs " + parameter + " — " + cellText,
+                parameter,
+                metric.labelWithUnit() + ", mean ± 95% CI" + (log ? " (log scale)" : ""));
+        XYStyler styler = chart.getStyler();
+        styler.setMarkerSize(10); // distinct shapes per policy (ChartStyle.looks) keep coinciding points apart
+        chart.setCustomXAxisTickLabelsFormatter(ChartStyle::tick);
+        if (!log) {
+            styler.setYAxisMin(0.0); // every metric is non-negative (Metric), and so are the drawn intervals
+            chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
+        }
+        // On a log axis an interval reaching down to 0 or below is cut at half the lowest mean.
+        double floor = log ? lowestMean / 2 : 0;
+        Map<String, ChartStyle.Look> looks = ChartStyle.looks(points.keySet(), true);
+        int position = 0;
+        for (Map.Entry<String, double[][]> policy : points.entrySet()) {
+            double[] x = policy.getValue()[0];
+            double[] y = policy.getValue()[1];
+            double[] error = policy.getValue()[2];
+            ChartStyle.Look look = looks.get(policy.getKey());
             XYSeries series = chart.addSeries(policy.getKey(), x, y);
-            ChartStyle.style(series, policy.getKey(), position, data.size(), true);
+            ChartStyle.style(series, look, position, points.size(), true);
             // The 95% interval as a vertical bar per point, clipped at 0: a negative response time or
             // queue length is impossible, so the symmetric t interval is not drawn below it.
-            for (int k = 0; k < n; k++) {
+            for (int k = 0; k < x.length; k++) {
                 if (error[k] > 0) {
-                    XYSeries bar = chart.addSeries(policy.getKey() + " CI " + k, new double[] {x[k], x[k]},
-                            interval(y[k], error[k]));
-                    bar.setLineColor(ChartStyle.look(policy.getKey()).colour());
-                    bar.setLineStyle(new java.awt.BasicStroke(1.3f));
-                    bar.setMarker(SeriesMarkers.NONE);
-                    bar.setShowInLegend(false);
+                    double[] bar = interval(y[k], error[k]);
+                    bar[0] = Math.max(bar[0], floor);
+                    XYSeries line = chart.addSeries(policy.getKey() + " CI " + k, new double[] {x[k], x[k]}, bar);
+                    line.setLineColor(look.colour());
+                    line.setLineStyle(new java.awt.BasicStroke(1.3f));
+                    line.setMarker(SeriesMarkers.NONE);
+                    line.setShowInLegend(false);
                 }
             }
             position++;
         }
         addCurves(chart, curves, xs.first().doubleValue(), xs.last().doubleValue());
-        String others = PlotNames.parameters(fixedParameters);
-        String base = "sweep-" + metric.columnName() + "-" + PlotNames.part(scenario) + "-vs-" + PlotNames.part(parameter)
-                + (others.isEmpty() ? "" : "_" + others);
-        return Optional.of(ChartFiles.save(chart, plotsDir, base));
+        if (log) {
+            ChartStyle.logYAxis(chart, PLOT_HEIGHT);
+        }
+        return Optional.of(chart);
     }
 
     /**
@@ -171,6 +217,7 @@ public final class SweepPlot {
     }
 
     private static void addCurves(XYChart chart, List<AnalyticCurve> curves, double from, double to) {
+        boolean logarithmic = chart.getStyler().isYAxisLogarithmic(); // a log axis cannot draw values <= 0
         int curveIndex = 0;
         for (AnalyticCurve curve : curves) {
             Objects.requireNonNull(curve, "curves contains null");
@@ -179,7 +226,7 @@ public final class SweepPlot {
             for (int i = 0; i < CURVE_POINTS; i++) {
                 double at = i == CURVE_POINTS - 1 ? to : from + (to - from) * i / (CURVE_POINTS - 1);
                 double value = curve.function().applyAsDouble(at);
-                if (Double.isFinite(value)) {
+                if (Double.isFinite(value) && (value > 0 || !logarithmic)) {
                     x.add(at);
                     y.add(value);
                 }

@@ -73,7 +73,7 @@ public final class SummaryTable {
     static final String REFERENCE_LEGEND = String.join("\n",
             "Cells: mean ± half-width of the 95% confidence interval over seeds (Student t, n-1 df);",
             "a single run shows its value only; n/a = undefined.",
-            "The ASMF seed's time-stepped model (SPEC.md section 4) in its own units: throughput = completed work units",
+            "The ASMF seed's time-stepped model (docs/asmf.md) in its own units: throughput = completed work units",
             "per arriving job; avg wait = queued work units x seconds per completed work unit; backlog area = sum over",
             "time steps of the work queued in the cluster x dt; max queue = largest work queued in the whole cluster;",
             "rejected = jobs refused (ASMF below tau).");

@@ -31,7 +31,7 @@ class ReportLookTest {
         Set<String> seen = new HashSet<>();
         for (String p : ChartStyle.KNOWN_POLICIES) {
             ChartStyle.Look look = ChartStyle.look(p);
-            assertTrue(seen.add(look.colour() + "/" + look.dashed()), "two known policies look alike: " + p);
+            assertTrue(seen.add(look.colour() + "/" + look.dash()), "two known policies look alike: " + p);
         }
         assertEquals(ChartStyle.look("my-variant"), ChartStyle.look("my-variant"), "unknown names: stable too");
         assertTrue(ChartStyle.width(0, 3) > ChartStyle.width(2, 3), "the first-drawn line is widest");

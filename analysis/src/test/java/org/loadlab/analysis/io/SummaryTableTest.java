@@ -88,6 +88,8 @@ class SummaryTableTest {
         assertTrue(header.contains("throughput (work units/job)") && header.contains("avg wait (s)")
                 && header.contains("backlog area (work units x s)") && header.contains("max queue (work units)")
                 && header.contains("rejected (jobs)"), header);
+        // The footer cites a page shipped with LoadLab, not the project's internal SPEC.md.
+        assertTrue(text.contains("The ASMF seed's time-stepped model (docs/asmf.md)") && !text.contains("SPEC"), text);
         assertTrue(!header.contains("mean response") && !header.contains("p99 response"), "no per-request columns: " + header);
         String row = text.lines().filter(l -> l.startsWith("asmf ")).findFirst().orElseThrow();
         assertTrue(row.contains("0.9600 ±") && row.contains("15.00 ±") && row.contains("12500 ±"), row);

@@ -166,10 +166,11 @@ final class CampaignCommand implements Callable<Integer> {
         RunEstimate estimate = RunEstimate.of(plan.runs().stream().map(r -> r.spec().scenario()).toList(), threads);
         long heap = Runtime.getRuntime().maxMemory();
         if (!estimate.fits(heap)) {
-            throw new BadInputException(String.format(Locale.ROOT, "campaign %s: %d runs need about %s of heap (running runs"
+            throw new BadInputException(String.format(Locale.ROOT, "campaign %s: %s %s about %s of heap (running runs"
                             + " and the results kept for the report); this JVM has %s. Give it more with LOADLAB_JAVA_OPTS=\"-Xmx%dg"
                             + " -XX:+UseParallelGC\", or run fewer (--seeds, fewer policies or sweep points, --workers 1)",
-                    plan.id(), plan.runs().size(), RunEstimate.bytes(estimate.heapBytes()), RunEstimate.bytes(heap),
+                    plan.id(), Plural.count(plan.runs().size(), "run", "runs"), Plural.word(plan.runs().size(), "needs", "need"),
+                    RunEstimate.bytes(estimate.heapBytes()), RunEstimate.bytes(heap),
                     (long) Math.ceil(estimate.heapBytes() / 0.9 / (1L << 30))));
         }
         ClusterCampaign cluster = null;
@@ -213,8 +214,8 @@ final class CampaignCommand implements Callable<Integer> {
 
         String where = cluster == null ? threads + " worker(s)" : "the cluster (run members " + String.join(", ", cluster.runMembers())
                 + ", each one run per core)";
-        System.out.printf(Locale.ROOT, "Campaign %s: %s%n  %d runs on %s; journal: %s; output: %s%n", plan.id(),
-                plan.description(), plan.runs().size(), where, CampaignStore.describe(dir, env), dir);
+        System.out.printf(Locale.ROOT, "Campaign %s: %s%n  %s on %s; journal: %s; output: %s%n", plan.id(),
+                plan.description(), Plural.count(plan.runs().size(), "run", "runs"), where, CampaignStore.describe(dir, env), dir);
         String resume = "./loadlab campaign resume " + plan.id() + (outGiven ? " --out " + dir : "")
                 + (cluster != null ? " --cluster --seed-nodes " + String.join(",", cluster.seeds()) : "");
         // The hook stays until the report is written: Ctrl-C while it is written says so too.
@@ -250,7 +251,7 @@ final class CampaignCommand implements Callable<Integer> {
                 o = CampaignRunner.run(plan, dir, threads, CampaignResults::execute, System.out, System.console() != null);
             }
             int ran = o.total() - o.resumedFrom();
-            System.out.printf(Locale.ROOT, "%d runs done (%d now, %d from the journal) in %.1f s%s%n", o.total(), ran,
+            System.out.printf(Locale.ROOT, "%s done (%d now, %d from the journal) in %.1f s%s%n", Plural.count(o.total(), "run", "runs"), ran,
                     o.resumedFrom(), o.wallSeconds(), ran > 0 ? String.format(Locale.ROOT, ", %.1f runs/s", ran / o.wallSeconds()) : "");
             reporting.set(true);
             // report.html is written last: removed first, its presence means this report is whole
@@ -503,8 +504,8 @@ final class CampaignCommand implements Callable<Integer> {
             boolean outNeeded = out != null || !isDefaultDir(dir, id);
             String resume = "`loadlab campaign resume " + plan.id() + (outNeeded ? " --out " + dir : "") + "`";
             String state = state(dir, s.finished());
-            System.out.printf(Locale.ROOT, "%s: %d of %d runs done (%.0f%%), %s%n", plan.id(), s.completed().size(),
-                    plan.runs().size(), 100.0 * s.completed().size() / plan.runs().size(),
+            System.out.printf(Locale.ROOT, "%s: %d of %s done (%.0f%%), %s%n", plan.id(), s.completed().size(),
+                    Plural.count(plan.runs().size(), "run", "runs"), 100.0 * s.completed().size() / plan.runs().size(),
                     !s.started() && !s.finished() ? "not started" : state.equals(FINISHED) ? state : state + ": " + resume);
             return 0;
         }

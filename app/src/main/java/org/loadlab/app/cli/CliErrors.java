@@ -163,10 +163,15 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler {
         for (String u : unknown.subList(0, Math.min(1, unknown.size()))) {
             boolean option = u.startsWith("-");
             List<String> names = new ArrayList<>();
+            // Hidden options and commands are plumbing (e.g. the JVMs cluster-bench starts): never offered.
             if (option) {
-                spec.options().forEach(o -> names.addAll(List.of(o.names())));
+                spec.options().stream().filter(o -> !o.hidden()).forEach(o -> names.addAll(List.of(o.names())));
             } else {
-                names.addAll(spec.subcommands().keySet());
+                spec.subcommands().forEach((name, sub) -> {
+                    if (!sub.getCommandSpec().usageMessage().hidden()) {
+                        names.add(name);
+                    }
+                });
             }
             String nearest = nearest(u, names);
             String kind = option ? "option" : spec.subcommands().isEmpty() ? "argument" : "command";
@@ -189,10 +194,11 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler {
         return true;
     }
 
+    /** The commands {@code --help} lists: no aliases, no {@code help}, no hidden ones. */
     private static List<String> visible(CommandLine.Model.CommandSpec spec) {
         List<String> out = new ArrayList<>();
         spec.subcommands().forEach((name, sub) -> {
-            if (!name.equals("help") && sub.getCommandSpec().name().equals(name)) {
+            if (!name.equals("help") && sub.getCommandSpec().name().equals(name) && !sub.getCommandSpec().usageMessage().hidden()) {
                 out.add(name);
             }
         });

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
  * {@code loadlab cluster}: runs one member of a LoadLab cluster until it is stopped
  * (SIGTERM or Ctrl-C: graceful leave), downed by the split brain resolver, or its
  * max-lifetime passes. Exit codes: 0 after a normal stop, 1 if the member could not
- * start, 2 for a bad flag.
+ * start, 2 for a bad flag or a port (remoting, HTTP, Prometheus) another process holds.
  */
 @Command(name = "cluster", mixinStandardHelpOptions = true,
         description = {"Run one member of a LoadLab cluster (Pekko Cluster).",
@@ -69,10 +69,7 @@ public final class ClusterCommand implements Callable<Integer> {
         } catch (com.typesafe.config.ConfigException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "bad setting: " + e.getMessage());
         }
-        if (settings.kamon()) {
-            requirePrometheusPortFree(config.getString("kamon.prometheus.embedded-server.hostname"),
-                    config.getInt("kamon.prometheus.embedded-server.port"));
-        }
+        requirePortsFree(config, settings);
         ClusterMember member;
         try {
             member = ClusterMember.start(config, org.loadlab.app.http.ControlApi.edge());
@@ -97,6 +94,49 @@ public final class ClusterCommand implements Callable<Integer> {
     }
 
     /**
+     * Refuses, before the member starts, a port it would bind that another process holds: the
+     * remoting port ({@code --port}; where Artery binds: {@code pekko.remote.artery.bind.*} when
+     * set, else the canonical address), the control API's ({@code --http-port}, gateway role)
+     * and Kamon's Prometheus port ({@code --prometheus-port}, when Kamon is on). A taken port
+     * used to end the member later with exit code 1 (a bind failure after the actor system had
+     * started); now it is one line naming the flag and the port, exit code 2, as in
+     * {@code local-cluster} ({@link Ports#requireFree}). Port 0 (any free port) is not checked.
+     *
+     * @param config the member's configuration (flags applied)
+     * @param settings its LoadLab settings
+     * @throws BadInputException naming the port, the host and the flag
+     */
+    static void requirePortsFree(Config config, ClusterSettings settings) {
+        String bindHost = setting(config, "pekko.remote.artery.bind.hostname");
+        String bindPort = setting(config, "pekko.remote.artery.bind.port");
+        String host = bindHost != null ? bindHost : config.getString("pekko.remote.artery.canonical.hostname");
+        int port;
+        try {
+            port = bindPort != null ? Integer.parseInt(bindPort) : config.getInt("pekko.remote.artery.canonical.port");
+        } catch (NumberFormatException | com.typesafe.config.ConfigException e) {
+            throw new BadInputException("pekko.remote.artery.bind.port = '" + bindPort + "': not a port number (0..65535)");
+        }
+        Ports.requireFree(host, port, "the remoting port (" + (bindPort != null ? "pekko.remote.artery.bind.port" : "--port")
+                + ")", bindHost != null ? "pekko.remote.artery.bind.hostname" : "--host");
+        if (settings.has("gateway")) {
+            Ports.requireFree(settings.httpHost(), settings.httpPort(), "the HTTP port (--http-port)", "--http-host");
+        }
+        if (settings.kamon()) {
+            requirePrometheusPortFree(config.getString("kamon.prometheus.embedded-server.hostname"),
+                    config.getInt("kamon.prometheus.embedded-server.port"));
+        }
+    }
+
+    /** A string setting, or null when it is absent or empty (Pekko's "use the canonical one"). */
+    private static String setting(Config config, String path) {
+        if (!config.hasPath(path)) {
+            return null;
+        }
+        String v = config.getString(path).trim();
+        return v.isEmpty() ? null : v;
+    }
+
+    /**
      * Refuses a Prometheus port another process holds before the member starts: Kamon's
      * reporter would otherwise log its BindException many times over and the member would
      * announce an endpoint that serves someone else's metrics.
@@ -106,18 +146,6 @@ public final class ClusterCommand implements Callable<Integer> {
      * @throws BadInputException naming the port, the host and {@code --prometheus-port}
      */
     static void requirePrometheusPortFree(String host, int port) {
-        if (port == 0) {
-            return;
-        }
-        java.net.InetAddress address;
-        try {
-            address = java.net.InetAddress.getByName(host);
-        } catch (java.net.UnknownHostException e) {
-            throw new BadInputException("kamon.prometheus.embedded-server.hostname = '" + host + "': not a known host");
-        }
-        if (!Ports.free(address, port)) {
-            throw new BadInputException("port " + port + " on " + host + " is in use; it is the Prometheus port"
-                    + " (--prometheus-port). Stop the process using it or choose another port");
-        }
+        Ports.requireFree(host, port, "the Prometheus port (--prometheus-port)", "kamon.prometheus.embedded-server.hostname");
     }
 }

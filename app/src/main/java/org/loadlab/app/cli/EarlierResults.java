@@ -96,16 +96,16 @@ record EarlierResults(int runs, int policies, int seeds, boolean incomplete, int
     String notice(Path dir) {
         String what;
         if (incomplete) {
-            what = "an interrupted job's " + (runs >= 0 ? runs + " " : "") + "finished runs ("
+            what = "an interrupted job's " + (runs >= 0 ? Plural.count(runs, "finished run", "finished runs") : "finished runs") + " ("
                     + (planned > 0 ? "of " + planned + " planned; " : "") + SimulateCommand.INCOMPLETE + ")";
         } else if (runs >= 0) {
-            what = "an earlier job's " + runs + (runs == 1 ? " run" : " runs")
-                    + (policies > 0 ? " (" + count(policies, "policy", "policies") + " x " + count(seeds, "seed", "seeds") + ")" : "");
+            what = "an earlier job's " + Plural.count(runs, "run", "runs")
+                    + (policies > 0 ? " (" + Plural.count(policies, "policy", "policies") + " x " + Plural.count(seeds, "seed", "seeds") + ")" : "");
         } else {
             what = "an earlier job's results";
         }
         String them = runs == 1 ? "it" : "them";
-        String charts = plots > 0 ? " and " + count(plots, "plot", "plots") + " drawn from " + them : "";
+        String charts = plots > 0 ? " and " + Plural.count(plots, "plot", "plots") + " drawn from " + them : "";
         return dir + " holds " + what + charts + ": this job replaces " + (plots > 0 ? "the runs and deletes the plots" : them)
                 + (incomplete ? " (it does not resume that job)" : "");
     }
@@ -122,9 +122,5 @@ record EarlierResults(int runs, int policies, int seeds, boolean incomplete, int
      */
     static int deleteStalePlots(Path dir) throws IOException {
         return ResultDirs.isCampaign(dir) ? 0 : ResultPlots.clear(dir.resolve("plots"));
-    }
-
-    private static String count(int n, String one, String many) {
-        return n + " " + (n == 1 ? one : many);
     }
 }

@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
  * (nodes, one balancer per strategy, the LinTS control plane, the autoscaler: the cores of the
  * simulation as actors, one JVM, real time) until it is stopped or {@code --max-lifetime}
  * passes. The LinTS posterior is kept in the H2 journal under {@code --state-dir} and restored
- * at the next start; one gateway at a time may use a state directory ({@link StateDirLock}).
+ * at the next start; one gateway at a time may use a state directory ({@link DirLock}).
  * Before anything starts, the state directory is checked (a directory, writable, not locked)
  * and the port proven free: each is one line naming the flag and exit code 2. SIGTERM and
  * Ctrl-C stop it quietly: unbind, then terminate the actor system.
@@ -112,7 +112,7 @@ final class GatewayCommand implements Callable<Integer> {
             throw new BadInputException(what + ": " + journal + " is a file, where the journal's directory goes; move it away"
                     + " or choose another --state-dir");
         }
-        try (StateDirLock lock = StateDirLock.acquire(dir, what)) {
+        try (DirLock lock = DirLock.acquire(dir, what, DirLock.GATEWAY)) {
             return serve(s, policy, dir);
         }
     }

@@ -172,16 +172,13 @@ public final class LocalCluster implements AutoCloseable {
     /**
      * Fails fast when {@code port} is taken on 127.0.0.1 (e.g. by another local cluster):
      * otherwise the new members would fail to bind while the old cluster answered for them.
-     * The probe binds with address reuse, as the members' servers do: a port left in
-     * TIME_WAIT by a cluster that was just stopped is free for them, so it counts as free.
+     * The check of {@code cluster} ({@link Ports#requireFree}): a port left in TIME_WAIT by a
+     * cluster that was just stopped counts as free, as it is for the members' servers.
      *
-     * @throws IllegalArgumentException naming the port and what it is for
+     * @throws BadInputException naming the port and what it is for
      */
     static void requireFree(int port, String what) {
-        if (!Ports.free(java.net.InetAddress.getLoopbackAddress(), port)) {
-            throw new IllegalArgumentException("port " + port + " on 127.0.0.1 is in use; it is " + what
-                    + ". Stop the process using it (another local cluster?) or choose other ports");
-        }
+        Ports.requireFree("127.0.0.1", port, what, "127.0.0.1");
     }
 
     /**

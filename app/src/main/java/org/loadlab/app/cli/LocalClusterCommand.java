@@ -224,6 +224,34 @@ public final class LocalClusterCommand implements Callable<Integer> {
         };
     }
 
+    /**
+     * One line of an experiment's progress, saying which phase it is in: the JIT warm-up (the
+     * members run the scenario first to compile its code; nothing of it is measured or kept,
+     * docs/cluster.md), the experiment's own warm-up window (its scenario's {@code warmup},
+     * excluded from the statistics), or the measured experiment. During the JIT warm-up the
+     * experiment's own counts are all zero, so the line says what is happening instead.
+     *
+     * @param status a GET /experiments/{id} answer
+     * @return e.g. {@code "  jit warm-up (not measured): starting; the members run this scenario for 10.0 s first ..."}
+     *     or {@code "  experiment: running  t=12.0 s  arrived 1203  completed 1190  rejected 0  lost 0"}
+     */
+    static String progressLine(JsonNode status) {
+        String st = status.path("status").asText();
+        String phase = status.path("phase").asText("");
+        if (phase.startsWith("jit-warm-up")) {
+            String what = phase.substring("jit-warm-up".length()).replaceFirst("^:\\s*", "");
+            return "  jit warm-up (not measured): " + st + (what.isEmpty() ? "" : "; " + what);
+        }
+        JsonNode p = status.path("progress");
+        double t = p.path("scenarioSeconds").asDouble();
+        double measuredFrom = p.path("measuredFromSeconds").asDouble(0);
+        String label = measuredFrom > 0 && t < measuredFrom && (st.equals("starting") || st.equals("running"))
+                ? String.format(Locale.ROOT, "experiment, warm-up window until t=%.1f s (not measured)", measuredFrom)
+                : "experiment";
+        return String.format(Locale.ROOT, "  %s: %s  t=%.1f s  arrived %d  completed %d  rejected %d  lost %d", label, st, t,
+                p.path("arrived").asLong(), p.path("completed").asLong(), p.path("rejected").asLong(), p.path("lost").asLong());
+    }
+
     private int runExperiment(LocalCluster cluster) throws Exception {
         ObjectNode body = JSON.createObjectNode();
         body.put("scenario", experiment);
@@ -256,10 +284,7 @@ public final class LocalClusterCommand implements Callable<Integer> {
                 continue;
             }
             String st = status.get("status").asText();
-            JsonNode p = status.get("progress");
-            System.out.printf(Locale.ROOT, "  %s  t=%.1f s  arrived %d  completed %d  rejected %d  lost %d%n", st,
-                    p.get("scenarioSeconds").asDouble(), p.get("arrived").asLong(), p.get("completed").asLong(),
-                    p.get("rejected").asLong(), p.get("lost").asLong());
+            System.out.println(progressLine(status));
             if (!st.equals("starting") && !st.equals("running") && !st.equals("draining") && !st.equals("stopping")) {
                 break;
             }

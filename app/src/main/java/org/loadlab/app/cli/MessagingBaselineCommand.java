@@ -12,7 +12,9 @@ import picocli.CommandLine.Option;
  * {@code loadlab messaging-baseline}: one JVM of the cluster benchmark's messaging baseline
  * ({@link MessagingBaseline}), started by {@code cluster-bench}: an echo (plays the nodes,
  * runs until its standard input closes) or a pinger (plays the balancer, prints one result
- * line and exits).
+ * line and exits). Hidden from {@code --help} and from the CLI's "did you mean" suggestions: it
+ * is plumbing (127.0.0.1 only, an echo that waits for its parent to close its standard input,
+ * a result line meant for {@code cluster-bench} to parse), not a command to run by hand.
  */
 @Command(name = "messaging-baseline", hidden = true, mixinStandardHelpOptions = true,
         description = "One JVM of the cluster benchmark's bare-Pekko messaging baseline (started by cluster-bench).")

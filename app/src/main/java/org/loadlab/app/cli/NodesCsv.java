@@ -11,7 +11,8 @@ import org.loadlab.experiment.run.SimulationRunner;
  * {@code nodes.csv}: per run and node, the node's state when the arrivals ended — μ_j, q_j,
  * CPU/MEM/IO/NET, the ASMF feedback correction C_j and (for ASMF policies) the score S'_j —
  * next to its utilisation and share of the requests over the run (in the balls-into-bins
- * model: the final loads). Deterministic text, written run by run.
+ * model: the final loads; in load sharing and the reference model NaN where the model has no
+ * such value, docs/results.md). Deterministic text, written run by run.
  */
 final class NodesCsv {
     static final String HEADER = "scenario,policy,seed,node,service_rate,queue_length,cpu,mem,io,net,correction,asmf_score,"

@@ -36,8 +36,7 @@ final class OutputDir {
      * @throws BadInputException naming {@code flag}, the path and why it cannot be used
      */
     static Path prepare(Path dir, String flag, boolean given) {
-        String what = given ? flag + " = '" + dir + "'"
-                : (flag.equals("--out") ? "the output directory " : "the directory ") + dir + " (the default of " + flag + ")";
+        String what = describe(dir, flag, given);
         if (dir.toString().isBlank()) {
             throw new BadInputException(what + ": empty; give a directory (it is created if missing)");
         }
@@ -59,6 +58,20 @@ final class OutputDir {
                     + " DIR");
         }
         return dir;
+    }
+
+    /**
+     * The directory as error messages name it: {@code --out = 'DIR'} if the user gave it, else
+     * {@code the output directory DIR (the default of --out)}.
+     *
+     * @param dir the directory
+     * @param flag the flag that gives it
+     * @param given whether the user gave it with {@code flag}
+     * @return the words
+     */
+    static String describe(Path dir, String flag, boolean given) {
+        return given ? flag + " = '" + dir + "'"
+                : (flag.equals("--out") ? "the output directory " : "the directory ") + dir + " (the default of " + flag + ")";
     }
 
     /**

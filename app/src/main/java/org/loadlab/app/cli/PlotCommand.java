@@ -34,7 +34,8 @@ final class PlotCommand implements Callable<Integer> {
         List<CampaignRun> runs = ResultDirs.read(dir, "DIR");
         Path plots = OutputDir.prepare(dir.resolve("plots"), true);
         List<Plot> written = ResultPlots.write(plots, runs, svg);
-        System.out.println(written.size() + " plots of " + runs.size() + " runs in " + plots + ":");
+        System.out.println(Plural.count(written.size(), "plot", "plots") + " of " + Plural.count(runs.size(), "run", "runs") + " in "
+                + plots + ":");
         for (Plot p : written) {
             System.out.println("  " + p.png().getFileName() + "  " + p.title());
         }

@@ -24,6 +24,36 @@ final class Ports {
      * @param port 1..65535
      */
     static boolean free(InetAddress host, int port) {
+        return probe(host, port);
+    }
+
+    /**
+     * Refuses, before anything starts, a port that cannot be bound: the check {@code cluster}
+     * and {@code local-cluster} make of every port a member binds (remoting, HTTP, Prometheus).
+     *
+     * @param host the address the server binds, a name or an IP
+     * @param port the port; 0 (any free port) is not checked
+     * @param what what the port is for, naming the flag that sets it, e.g. "the HTTP port (--http-port)"
+     * @param hostFlag the flag or setting that names {@code host}, for the message when it is not a known host
+     * @throws BadInputException "port P on H is in use; it is WHAT. Stop the process using it ..." (exit code 2)
+     */
+    static void requireFree(String host, int port, String what, String hostFlag) {
+        if (port == 0) {
+            return;
+        }
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(host);
+        } catch (java.net.UnknownHostException e) {
+            throw new BadInputException(hostFlag + " = '" + host + "': not a known host");
+        }
+        if (!probe(address, port)) {
+            throw new BadInputException("port " + port + " on " + host + " is in use; it is " + what
+                    + ". Stop the process using it (another LoadLab member?) or choose another port");
+        }
+    }
+
+    private static boolean probe(InetAddress host, int port) {
         try (ServerSocket probe = new ServerSocket()) {
             probe.setReuseAddress(true);
             probe.bind(new InetSocketAddress(host, port));

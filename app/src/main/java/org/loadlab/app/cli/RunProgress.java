@@ -73,8 +73,8 @@ final class RunProgress implements AutoCloseable {
             }
         }
         double progress = (finished + partial) / Math.max(1, total);
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "  ... %s elapsed: %d of %d runs done",
-                duration(elapsed), finished, total));
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "  ... %s elapsed: %d of %s done",
+                duration(elapsed), finished, Plural.count(total, "run", "runs")));
         if (partial > 0) {
             b.append(String.format(Locale.ROOT, " (%.0f%% of all work)", 100 * progress));
         }

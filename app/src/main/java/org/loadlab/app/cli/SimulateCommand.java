@@ -102,11 +102,12 @@ final class SimulateCommand implements Callable<Integer> {
         RunEstimate estimate = RunEstimate.streamed(s, specs.size(), threads);
         long heap = Runtime.getRuntime().maxMemory();
         if (!estimate.fits(heap)) {
-            throw new BadInputException(String.format(Locale.ROOT, "%s: %d runs of %d nodes need about %s of heap"
+            throw new BadInputException(String.format(Locale.ROOT, "%s: %s of %d nodes %s about %s of heap"
                             + " (%s per running run, %s per finished run until it is written, %s per written run's summary);"
                             + " this JVM has %s. Give it more with LOADLAB_JAVA_OPTS=\"-Xmx%dg -XX:+UseParallelGC\", or run"
                             + " fewer at once (--workers 1, a smaller nodes.count)",
-                    s.name(), specs.size(), s.nodes().count(), RunEstimate.bytes(estimate.heapBytes()),
+                    s.name(), Plural.count(specs.size(), "run", "runs"), s.nodes().count(), Plural.word(specs.size(), "needs", "need"),
+                    RunEstimate.bytes(estimate.heapBytes()),
                     RunEstimate.bytes(RunEstimate.workingBytes(s)), RunEstimate.bytes(RunEstimate.keptBytes(s)),
                     RunEstimate.bytes(RunEstimate.SUMMARY_BYTES_PER_RUN), RunEstimate.bytes(heap),
                     (long) Math.ceil(estimate.heapBytes() / 0.9 / (1L << 30))));
@@ -116,6 +117,20 @@ final class SimulateCommand implements Callable<Integer> {
             OutputDir.prepare(decisionLog, "--decision-log", true);
         }
         Path dir = OutputDir.prepare(out != null ? out : Path.of("results", s.name()), out != null);
+        // Before anything is read or written there: a second job into the same directory would
+        // truncate this one's .part files and commit a mixture. Refused at once (exit 2).
+        DirLock lock = DirLock.acquire(dir, OutputDir.describe(dir, "--out", out != null), DirLock.RESULTS);
+        try {
+            return run(s, specs, threads, estimate, dir);
+        } finally {
+            if (!CliErrors.interrupted) {
+                lock.close();
+            } // else the shutdown hook is still writing the finished runs: the lock goes with the process
+        }
+    }
+
+    /** The job proper, in {@code dir} whose {@link DirLock} this process holds. */
+    private int run(Scenario s, List<RunSpec> specs, int threads, RunEstimate estimate, Path dir) throws IOException {
         Optional<EarlierResults> earlier = EarlierResults.in(dir);
 
         System.out.println(header(s, sets, specs.size(), threads));
@@ -195,7 +210,7 @@ final class SimulateCommand implements Callable<Integer> {
         System.out.print(SummaryTable.render(results, SummaryTable.Columns.forModel(s.model())));
         System.out.println();
         System.out.printf(Locale.ROOT, "%s in %.1f s (%s mode). Results: %s/{results.csv, results.json, timeseries.csv, nodes.csv, run-info.json}%n",
-                count(results.size(), "run", "runs"), wall, mode, dir);
+                Plural.count(results.size(), "run", "runs"), wall, mode, dir);
         System.out.println("Plots: ./loadlab plot " + dir);
         return 0;
     }
@@ -438,6 +453,18 @@ final class SimulateCommand implements Callable<Integer> {
     }
 
     /**
+     * What routes the requests: the peers themselves when every policy is a load-sharing
+     * protocol (there is no balancer), else the balancers and their information model.
+     *
+     * @return e.g. {@code peer load sharing (no balancer)} or {@code 1 balancer, probe information model}
+     */
+    static String routing(Scenario s) {
+        boolean peers = s.policies().stream().allMatch(Scenario::isLoadSharing);
+        return peers ? "peer load sharing (no balancer)"
+                : Plural.count(s.balancers().count(), "balancer", "balancers") + ", " + s.information().model() + " information model";
+    }
+
+    /**
      * The header printed before the runs: the scenario's name and description, its load line
      * ({@link #loadLine}), routing, and the runs. With {@code --set} overrides the description,
      * written with the scenario, may no longer hold (it may name a ρ the overrides changed), so
@@ -446,16 +473,14 @@ final class SimulateCommand implements Callable<Integer> {
      * @param sets the {@code --set} overrides, printed after the header
      */
     static String header(Scenario s, List<String> sets, int runs, int threads) {
-        boolean peers = s.policies().stream().allMatch(Scenario::isLoadSharing);
-        String routing = peers ? "peer load sharing (no balancer)"
-                : count(s.balancers().count(), "balancer", "balancers") + ", " + s.information().model() + " information model";
+        String routing = routing(s);
         String bins = s.isBallsIntoBins() ? String.format(Locale.ROOT, "%n  balls into bins: %d balls into %d bins"
                 + " (no departures; max queue = max load)", s.requests(), s.nodes().count()) : "";
         return String.format(Locale.ROOT,
                 "Scenario %s: %s%s%n  %s, %s%s%n  %s x %s = %s on %s",
                 s.name(), s.description(), sets.isEmpty() || s.description().isBlank() ? ""
-                        : " (the scenario's description, before the --set overrides below)", loadLine(s), routing, bins, count(s.policies().size(), "policy", "policies"),
-                count(s.seeds().size(), "seed", "seeds"), count(runs, "run", "runs"), count(threads, "worker", "workers"));
+                        : " (the scenario's description, before the --set overrides below)", loadLine(s), routing, bins, Plural.count(s.policies().size(), "policy", "policies"),
+                Plural.count(s.seeds().size(), "seed", "seeds"), Plural.count(runs, "run", "runs"), Plural.count(threads, "worker", "workers"));
     }
 
     /**
@@ -484,10 +509,6 @@ final class SimulateCommand implements Callable<Integer> {
         r.put("wall_seconds", o.wallSeconds());
         r.put("events_per_second", o.wallSeconds() > 0 ? o.events() / o.wallSeconds() : 0);
         return r;
-    }
-
-    private static String count(int n, String one, String many) {
-        return n + " " + (n == 1 ? one : many);
     }
 
     /** "101:120" style description of a seed list. */

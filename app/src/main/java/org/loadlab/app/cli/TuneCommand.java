@@ -82,13 +82,18 @@ final class TuneCommand implements Callable<Integer> {
         }
         List<String> names = scenarios != null ? scenarios : DEFAULT_SCENARIOS;
         for (String n : names) {
+            String missing = org.loadlab.experiment.scenario.ScenarioLoader.missing("--scenarios", n);
+            if (missing != null) {
+                throw new BadInputException(missing); // named by the flag the user typed, not simulate's --scenario
+            }
             Scenarios.load(n, List.of(), "asmf", seedList.get(0) + ""); // validates each scenario first
         }
         Path dir = OutputDir.prepare(out != null ? out : Path.of("results", "tuning", policy), out != null);
         int threads = workers != null ? workers : RunExecutor.defaultWorkers();
         int total = configs * names.size() * seedList.size();
-        System.out.printf(Locale.ROOT, "Tuning asmf: %d configurations x %d scenarios x %d seeds = %d runs on %d worker(s)%n",
-                configs, names.size(), seedList.size(), total, threads);
+        System.out.printf(Locale.ROOT, "Tuning asmf: %s x %s x %s = %s on %d worker(s)%n",
+                Plural.count(configs, "configuration", "configurations"), Plural.count(names.size(), "scenario", "scenarios"),
+                Plural.count(seedList.size(), "seed", "seeds"), Plural.count(total, "run", "runs"), threads);
         AtomicInteger done = new AtomicInteger();
         long t0 = System.nanoTime();
         List<AsmfTuner.Result> ranked = AsmfTuner.tune(Scenarios.loader(), names, seedList,
@@ -110,7 +115,19 @@ final class TuneCommand implements Callable<Integer> {
                     i + 1, c.index(), c.k(), c.alpha(), c.beta(), c.gamma(), c.delta(), c.eta(), c.tau(), c.cMin(), c.cMax(),
                     r.throughput(), r.waitSeconds(), r.queries(), r.score());
         }
-        System.out.printf(Locale.ROOT, "%n%d runs in %.1f s. Ranked table: %s; top %d as a campaign: %s%n", total, wall,
+        List<String> flat = AsmfTuner.flatTerms(ranked);
+        if (!flat.isEmpty()) {
+            System.out.println();
+            for (String f : flat) {
+                System.out.println("warning: " + f + ": it does not separate the configurations (each gets half its weight),"
+                        + " so the ranking rests on the other terms of the score");
+            }
+            if (flat.size() == 4) {
+                System.out.println("warning: no term separates the configurations: every score is equal and the ranking"
+                        + " is the sample order; tune on scenarios where ASMF's parameters matter (e.g. the asmf-* ones)");
+            }
+        }
+        System.out.printf(Locale.ROOT, "%n%s in %.1f s. Ranked table: %s; top %d as a campaign: %s%n", Plural.count(total, "run", "runs"), wall,
                 dir.resolve("tuning.csv"), top, dir.resolve("tuned-variants.conf"));
         return 0;
     }

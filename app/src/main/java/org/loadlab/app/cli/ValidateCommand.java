@@ -20,8 +20,9 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Scenario s = Scenarios.load(file, sets, null, null);
-        System.out.printf("%s: valid (%d nodes, %d balancer(s), %s arrivals, %s model, policies %s, seeds %s)%n",
-                file, s.nodes().count(), s.balancers().count(), s.arrivals().process(), s.information().model(),
+        // What runs, as simulate's header says it: load sharing has peers and no balancer.
+        System.out.printf("%s: valid (%d nodes, %s, %s arrivals, policies %s, seeds %s)%n",
+                file, s.nodes().count(), SimulateCommand.routing(s), s.arrivals().process(),
                 String.join(",", s.policies()), SimulateCommand.describeSeeds(s.seeds()));
         return 0;
     }

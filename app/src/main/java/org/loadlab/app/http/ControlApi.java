@@ -67,9 +67,13 @@ public final class ControlApi extends AllDirectives {
     private static final ContentType PROBLEM = ContentTypes.create(
             MediaTypes.applicationWithFixedCharset("problem+json", HttpCharsets.UTF_8));
     private static final Set<String> EXPERIMENT_FIELDS = Set.of("scenario", "set", "policy", "seed", "timeScale");
-    /** The API's JSON (a run's metrics are shown without their time series and histogram). */
+    /**
+     * The API's JSON: a run's metrics are shown without their time series and histogram, and a
+     * number with no value (NaN, e.g. a score the policy does not compute) is {@code null}.
+     */
     static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-            .addMixIn(org.loadlab.analysis.run.RunMetrics.class, MetricsSummary.class);
+            .addMixIn(org.loadlab.analysis.run.RunMetrics.class, MetricsSummary.class)
+            .registerModule(org.loadlab.shell.cluster.JsonNumbers.nonFiniteAsNull());
 
     /** Leaves the bulky parts of a run's metrics out of status answers (they are in the result files). */
     @JsonIgnoreProperties({"series", "responseHistogram"})
@@ -160,8 +164,19 @@ public final class ControlApi extends AllDirectives {
         if (!p.problems().isEmpty()) {
             body.set("problems", JSON.valueToTree(p.problems()));
         }
-        return bytes(status, PROBLEM, body);
+        HttpResponse answer = bytes(status, PROBLEM, body);
+        return status == 429 ? answer.addHeader(RawHeader.create("Retry-After", String.valueOf(TOO_MANY_RETRY_AFTER_SECONDS)))
+                : answer;
     }
+
+    /**
+     * The {@code Retry-After} of a 429 (the running-experiments limit is reached), seconds. A
+     * slot frees only when a running experiment ends, after its scenario's duration divided by
+     * its time scale (quickstart: 600 s at time scale 1), and the gateway cannot say which
+     * ends first (draining, requests-bounded runs); asking again sooner than every 10 s only
+     * adds requests, while GET /experiments shows at once when one has ended.
+     */
+    static final int TOO_MANY_RETRY_AFTER_SECONDS = 10;
 
     /** A problem body (RFC 9457 shape: type, title, status, detail, and field, value, allowed where they apply). */
     static ObjectNode problem(int status, String title, String detail, String field, Object value, Object allowed) {
@@ -262,12 +277,7 @@ public final class ControlApi extends AllDirectives {
 
     private RejectionHandler rejections() {
         return RejectionHandler.newBuilder()
-                .handleAll(MethodRejection.class, list -> {
-                    List<String> allowed = new ArrayList<>();
-                    list.forEach(r -> allowed.add(r.supported().name()));
-                    return extractRequest(req -> complete(problemResponse(405, "method not allowed", req.method().name() + " "
-                            + req.getUri().path() + " is not supported", "method", req.method().name(), allowed)));
-                })
+                .handleAll(MethodRejection.class, EdgeGuards::methodNotAllowed)
                 .handleNotFound(extractRequest(req -> complete(problemResponse(404, "not found", "no resource "
                         + req.getUri().path(), "path", req.getUri().path(), List.of("/health", "/cluster", "/nodes",
                         "/experiments", "/experiments/{id}", "/experiments/{id}/rerun", "/policy", "/chaos/inject", "/chaos/clear", "/explain-routing")))))

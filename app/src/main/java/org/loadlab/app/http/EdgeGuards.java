@@ -6,7 +6,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.apache.pekko.http.javadsl.server.AllDirectives;
+import org.apache.pekko.http.javadsl.model.headers.RawHeader;
 import org.apache.pekko.http.javadsl.server.ExceptionHandler;
+import org.apache.pekko.http.javadsl.server.MethodRejection;
 import org.apache.pekko.http.javadsl.server.Rejection;
 import org.apache.pekko.http.javadsl.server.Route;
 
@@ -51,6 +53,25 @@ final class EdgeGuards extends AllDirectives {
                 + " is larger than the " + MAX_BODY_BYTES + " bytes (1 MiB) this API accepts", "body",
                 req.entity().getContentLengthOption().isPresent() ? req.entity().getContentLengthOption().getAsLong() : null,
                 "at most " + MAX_BODY_BYTES + " bytes")));
+    }
+
+    /**
+     * The 405 answer to a method the path does not take: a problem naming the method and the
+     * allowed ones, and the {@code Allow} header listing them (RFC 9110 §15.5.6 requires it),
+     * each once, in the order the routes declare them.
+     *
+     * @param rejections the method rejections of the path's routes (one per method it takes)
+     */
+    static Route methodNotAllowed(Iterable<MethodRejection> rejections) {
+        List<String> allowed = new ArrayList<>();
+        for (MethodRejection r : rejections) {
+            if (!allowed.contains(r.supported().name())) {
+                allowed.add(r.supported().name());
+            }
+        }
+        return DIRECTIVES.extractRequest(req -> DIRECTIVES.complete(ControlApi.problemResponse(405, "method not allowed",
+                req.method().name() + " " + req.getUri().path() + " is not supported; it takes " + String.join(", ", allowed),
+                "method", req.method().name(), allowed).addHeader(RawHeader.create("Allow", String.join(", ", allowed)))));
     }
 
     /** The answer to rejections other than method and path: 413 for a body over the limit, else 400 in words. */

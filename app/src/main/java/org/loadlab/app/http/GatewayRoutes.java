@@ -63,6 +63,14 @@ public final class GatewayRoutes extends AllDirectives {
         this.stack = stack;
     }
 
+    /**
+     * The {@code Retry-After} of a 429 (shed by QoS shedding, or refused by a full node queue),
+     * seconds: shedding is decided afresh for every request from the CPU the balancer last read
+     * (information.report-period: 0.1 s in the autonomous scenario), and a queue drains at the node's service rate, so either
+     * can lift within a second; 1 is the smallest delay the header can say (whole seconds).
+     */
+    static final int SHED_RETRY_AFTER_SECONDS = 1;
+
     /** Fields of a {@code POST /chaos/inject} body. */
     static final Set<String> INJECT_FIELDS = Set.of("fault_type", "extra_latency_ms");
     /** The extra latency of a fault when the body does not give one, ms (SPEC.md §6). */
@@ -99,22 +107,7 @@ public final class GatewayRoutes extends AllDirectives {
         Endpoints.NAMES.forEach(n -> paths.add("/" + n));
         paths.addAll(List.of("/explain-routing", "/chaos/inject", "/chaos/clear", "/strategy", "/metrics"));
         return RejectionHandler.newBuilder()
-                .handleAll(MethodRejection.class, list -> {
-                    List<String> allowed = new ArrayList<>();
-                    List<org.apache.pekko.http.javadsl.model.HttpMethod> methods = new ArrayList<>();
-                    list.forEach(r -> {
-                        if (!allowed.contains(r.supported().name())) {
-                            allowed.add(r.supported().name());
-                            methods.add(r.supported());
-                        }
-                    });
-                    // RFC 9110 §15.5.6: a 405 lists the target's methods in Allow.
-                    return extractRequest(req -> complete(ControlApi.problemResponse(405, "method not allowed",
-                            req.method().name() + " " + req.getUri().path() + " is not supported; it takes "
-                                    + String.join(", ", allowed), "method", req.method().name(), allowed)
-                            .addHeader(org.apache.pekko.http.javadsl.model.headers.Allow.create(
-                                    methods.toArray(new org.apache.pekko.http.javadsl.model.HttpMethod[0])))));
-                })
+                .handleAll(MethodRejection.class, EdgeGuards::methodNotAllowed)
                 .handleNotFound(extractRequest(req -> complete(ControlApi.problemResponse(404, "not found", "no resource "
                         + req.getUri().path(), "path", req.getUri().path(), paths))))
                 .handleAll(Rejection.class, EdgeGuards::otherRejections)
@@ -203,8 +196,12 @@ public final class GatewayRoutes extends AllDirectives {
                 ? "QoS load shedding: mean cluster CPU above " + Math.round(stack.scenario().autonomy().shedding().cpuAbove() * 100)
                 + "%, low-priority request shed"
                 : "Strategy=" + o.mode() + "; Target=" + routed + "; Outcome=" + o.coreStatus();
-        return HttpResponse.create().withStatus(o.status())
-                .withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON, body.toString().getBytes(StandardCharsets.UTF_8)))
+        HttpResponse answer = HttpResponse.create().withStatus(o.status())
+                .withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON, body.toString().getBytes(StandardCharsets.UTF_8)));
+        if (o.status() == 429) {
+            answer = answer.addHeader(RawHeader.create("Retry-After", String.valueOf(SHED_RETRY_AFTER_SECONDS)));
+        }
+        return answer
                 .addHeader(RawHeader.create("X-Routed-To", routed))
                 .addHeader(RawHeader.create("X-Routing-Mode", o.mode()))
                 .addHeader(RawHeader.create("X-Decision-Reason", reason))

@@ -117,6 +117,24 @@ class BadInputTest {
     }
 
     @Test
+    void hiddenCommandsAreNeitherListedNorSuggested() {
+        // messaging-baseline is plumbing: the JVMs cluster-bench starts (127.0.0.1 only, a machine-read result line).
+        String[] help = CliCapture.run("--help");
+        assertEquals("0", help[0]);
+        assertTrue(help[1].contains("cluster-bench") && !help[1].contains("messaging-baseline"), help[1]);
+        for (String typo : List.of("messaging", "messaging-baselin", "mesaging-baseline")) {
+            String[] r = run(typo);
+            assertEquals("2", r[0]);
+            assertTrue(r[1].contains("unknown command '" + typo + "'") && r[1].contains("(commands: simulate,"), r[1]);
+            assertFalse(r[1].contains("messaging-baseline"), "a hidden command is offered: " + r[1]);
+        }
+        // Still there for cluster-bench: it runs and checks its flags.
+        String[] direct = run("messaging-baseline", "--port", "1");
+        assertEquals("2", direct[0]);
+        assertTrue(direct[1].contains("a pinger needs --echo-ports"), direct[1]);
+    }
+
+    @Test
     void anUnwritableOrInvalidOutIsRefusedBeforeAnyRun() throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         String[] below = run("simulate", "--scenario", "quickstart", "--out", file.resolve("sub").toString());
@@ -153,6 +171,16 @@ class BadInputTest {
         assertTrue(r[1].contains("2000 runs of 1000000 nodes need about") && r[1].contains("of heap")
                 && r[1].contains("LOADLAB_JAVA_OPTS") && r[1].contains("--workers 1"), r[1]);
         assertFalse(Files.exists(tmp.resolve("results.csv")));
+    }
+
+    @Test
+    void oneRunThatCannotFitTheHeapIsOneRun() {
+        // 10^5 requests at 1 request/s are 10^5 s of series at 0.1 ms: one run's outcome alone is far beyond 2 GB.
+        String[] r = run("simulate", "--scenario", "quickstart", "--set", "nodes.count=1000000", "--set", "duration=0", "--set",
+                "requests=100000", "--set", "arrivals.rate=1", "--set", "series-interval=0.0001", "--policies", "p2c",
+                "--seeds", "1", "--out", tmp.toString());
+        assertEquals("2", r[0]);
+        assertTrue(r[1].contains("quickstart: 1 run of 1000000 nodes needs about"), r[1]);
     }
 
     @Test

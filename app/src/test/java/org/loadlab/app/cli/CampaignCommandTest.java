@@ -51,6 +51,21 @@ class CampaignCommandTest {
     }
 
     @Test
+    void aOneRunCampaignSaysOneRun() throws Exception {
+        Path file = tmp.resolve("single.conf");
+        Files.writeString(file, "name = single\nseeds = \"1\"\n"
+                + "scenarios = [{ scenario = quickstart, set { duration = 30, warmup = 0, nodes.count = 5 } }]\n"
+                + "policies = [p2c]\n");
+        Path dir = tmp.resolve("single");
+        CliCapture.Printed ran = run("campaign", "run", file.toString(), "--out", dir.toString());
+        assertEquals(0, ran.code(), ran.err());
+        assertTrue(ran.out().contains("\n  1 run on ") && ran.out().contains("\n1 run done (1 now, 0 from the journal) in "), ran.out());
+        String id = new ObjectMapper().readTree(dir.resolve("campaign.json").toFile()).path("id").asText();
+        CliCapture.Printed status = run("campaign", "status", id);
+        assertEquals(id + ": 1 of 1 run done (100%), finished", status.out().strip());
+    }
+
+    @Test
     void statusAndResumeFindACampaignRunWithOutByItsIdAlone() throws Exception {
         Path dir = tmp.resolve("elsewhere");
         String id = tinyCampaign(dir);

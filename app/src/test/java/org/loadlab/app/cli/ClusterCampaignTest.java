@@ -80,7 +80,11 @@ class ClusterCampaignTest {
         }
     }
 
-    /** Runs {@code body} with this JVM's standard output also copied to {@code sink}, and returns what it printed. */
+    /**
+     * Runs {@code body} with this JVM's standard output also copied to {@code sink}, and returns what it printed.
+     * For what {@link CliCapture#runCapturingSystemOut} cannot do: call {@code CampaignCommand.execute} with a
+     * {@code ClusterTarget} (its environment names the journal), or read the output while the campaign runs.
+     */
     private static String capturing(ThrowingRunnable body, ByteArrayOutputStream sink) throws Exception {
         PrintStream old = System.out;
         System.setOut(tee(old, sink));
@@ -137,9 +141,10 @@ class ClusterCampaignTest {
     @Order(1)
     void aCampaignSpreadOverTwoMembersWritesTheOneMachineFilesByteForByte() throws Exception {
         Path out = dir.resolve("on-cluster");
-        ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        String printed = capturing(() -> assertEquals(0, LoadLabCli.commandLine().execute("campaign", "run", campaign.toString(),
-                "--out", out.toString(), "--cluster", "--seed-nodes", "127.0.0.1:" + basePort)), sink);
+        CliCapture.Printed ran = CliCapture.runCapturingSystemOut("campaign", "run", campaign.toString(), "--out", out.toString(),
+                "--cluster", "--seed-nodes", "127.0.0.1:" + basePort);
+        assertEquals(0, ran.code(), ran.err());
+        String printed = ran.out();
         assertSameFiles(oneMachine, out);
         Matcher m = PER_MEMBER.matcher(printed);
         assertTrue(m.find(), printed);

@@ -107,7 +107,7 @@ class GatewayCommandTest {
             assertTrue(first.isAlive(), Files.readString(log));
             String[] second = run("gateway", "--port", "0", "--state-dir", dir.toString(), "--max-lifetime", "5");
             refused(second, "--state-dir = '" + dir + "': in use by another gateway (pid " + first.pid() + ", holding "
-                    + dir.resolve(StateDirLock.FILE) + ")");
+                    + dir.resolve(DirLock.GATEWAY.file()) + ")");
             String[] third = run("gateway", "--port", String.valueOf(port), "--state-dir", tmp.resolve("other").toString(),
                     "--max-lifetime", "5");
             refused(third, "--port = " + port + ": port " + port + " is in use on 127.0.0.1");
@@ -117,8 +117,8 @@ class GatewayCommandTest {
             assertEquals(143, first.exitValue(), "the JVM's code for SIGTERM");
             String output = Files.readString(log);
             assertEquals(1, output.strip().lines().count(), "only the start line, nothing logged at the stop: " + output);
-            try (StateDirLock free = StateDirLock.acquire(dir, "--state-dir = '" + dir + "'")) {
-                assertTrue(Files.readString(dir.resolve(StateDirLock.FILE)).startsWith("pid " + ProcessHandle.current().pid()));
+            try (DirLock free = DirLock.acquire(dir, "--state-dir = '" + dir + "'", DirLock.GATEWAY)) {
+                assertTrue(Files.readString(dir.resolve(DirLock.GATEWAY.file())).startsWith("pid " + ProcessHandle.current().pid()));
             }
         } finally {
             first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

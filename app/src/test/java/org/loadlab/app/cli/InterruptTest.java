@@ -156,21 +156,20 @@ class InterruptTest {
 
         String before = System.getProperty("loadlab.campaigns.root");
         System.setProperty("loadlab.campaigns.root", root.toString());
-        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
-        java.io.PrintStream stdout = System.out;
-        System.setOut(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+        String shown;
         try {
-            assertEquals(0, LoadLabCli.commandLine().execute("campaign", "status", resume.group(1), "--out", out.toString()));
-            assertEquals(0, LoadLabCli.commandLine().execute("campaign", "list"));
+            CliCapture.Printed status = CliCapture.runCapturingSystemOut("campaign", "status", resume.group(1), "--out", out.toString());
+            assertEquals(0, status.code(), status.err());
+            CliCapture.Printed list = CliCapture.runCapturingSystemOut("campaign", "list");
+            assertEquals(0, list.code(), list.err());
+            shown = status.out() + list.out();
         } finally {
-            System.setOut(stdout);
             if (before == null) {
                 System.clearProperty("loadlab.campaigns.root");
             } else {
                 System.setProperty("loadlab.campaigns.root", before);
             }
         }
-        String shown = captured.toString(StandardCharsets.UTF_8);
         assertTrue(shown.contains("4 of 4 runs done (100%), incomplete, report not written: `loadlab campaign resume "
                 + resume.group(1) + " --out " + out + "`"), shown);
         assertTrue(Pattern.compile(resume.group(1) + "\\s+4\\s+incomplete\\s+" + Pattern.quote(out.toString())).matcher(shown).find(),

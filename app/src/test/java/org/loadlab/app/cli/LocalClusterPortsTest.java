@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * whose last connections are in TIME_WAIT (a cluster stopped a moment ago) is free, because the
  * members bind with address reuse, so starting again right after a clean stop works. Every
  * port a member would bind (remoting, HTTP, Prometheus) is checked before one starts, and the
- * message names the flag the user typed.
+ * message names the flag the user typed. {@code cluster} checks its own ports (remoting, HTTP
+ * for a gateway, Prometheus) with the same code before its member starts.
  */
 class LocalClusterPortsTest {
 
@@ -26,7 +27,7 @@ class LocalClusterPortsTest {
     void aListeningPortIsInUse() throws IOException {
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress("127.0.0.1", 0));
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            BadInputException e = assertThrows(BadInputException.class,
                     () -> LocalCluster.requireFree(taken.getLocalPort(), "the HTTP port (--http-port)"));
             assertTrue(e.getMessage().contains("port " + taken.getLocalPort() + " on 127.0.0.1 is in use; it is the HTTP port"),
                     e.getMessage());
@@ -98,7 +99,60 @@ class LocalClusterPortsTest {
             int p = taken.getLocalPort();
             BadInputException e = assertThrows(BadInputException.class, () -> ClusterCommand.requirePrometheusPortFree("127.0.0.1", p));
             assertEquals("port " + p + " on 127.0.0.1 is in use; it is the Prometheus port (--prometheus-port). Stop the process"
-                    + " using it or choose another port", e.getMessage());
+                    + " using it (another LoadLab member?) or choose another port", e.getMessage());
         }
+    }
+
+    /** A member's configuration and settings. */
+    private record Member(com.typesafe.config.Config config, org.loadlab.shell.cluster.ClusterSettings settings) {
+    }
+
+    /** The configuration and settings {@code loadlab cluster} builds from these flags. */
+    private static Member member(List<String> roles, int port, int httpPort) {
+        org.loadlab.shell.cluster.MemberOptions o = new org.loadlab.shell.cluster.MemberOptions(roles, "127.0.0.1", port,
+                List.of("127.0.0.1:" + port), "127.0.0.1", httpPort, null, List.of("loadlab.metrics.kamon=off"));
+        com.typesafe.config.Config c = o.config();
+        return new Member(c, org.loadlab.shell.cluster.ClusterSettings.from(c));
+    }
+
+    @Test
+    void clusterRefusesATakenRemotingPortUpFront() throws IOException {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress("127.0.0.1", 0));
+            int p = taken.getLocalPort();
+            Member m = member(List.of("node"), p, freePort());
+            BadInputException e = assertThrows(BadInputException.class, () -> ClusterCommand.requirePortsFree(m.config(), m.settings()));
+            assertEquals("port " + p + " on 127.0.0.1 is in use; it is the remoting port (--port). Stop the process using it"
+                    + " (another LoadLab member?) or choose another port", e.getMessage());
+            // The command says it in one line and exits 2 before a member starts (it used to end later with 1).
+            String[] r = CliCapture.run("cluster", "--role", "node", "--port", String.valueOf(p), "--seed-nodes",
+                    "127.0.0.1:" + p, "--set", "loadlab.metrics.kamon=off");
+            assertEquals("2", r[0], r[2]);
+            assertTrue(r[2].startsWith("error: port " + p + " on 127.0.0.1 is in use; it is the remoting port (--port)"), r[2]);
+            assertFalse(r[1].contains("joining"), "no member was started: " + r[1]);
+        }
+    }
+
+    @Test
+    void clusterRefusesATakenHttpPortOfAGatewayAndIgnoresItWithoutOne() throws IOException {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress("127.0.0.1", 0));
+            int p = taken.getLocalPort();
+            Member gateway = member(List.of("balancer", "gateway"), freePort(), p);
+            BadInputException e = assertThrows(BadInputException.class,
+                    () -> ClusterCommand.requirePortsFree(gateway.config(), gateway.settings()));
+            assertTrue(e.getMessage().startsWith("port " + p + " on 127.0.0.1 is in use; it is the HTTP port (--http-port)"),
+                    e.getMessage());
+            Member all = member(List.of("all"), freePort(), p);
+            assertThrows(BadInputException.class, () -> ClusterCommand.requirePortsFree(all.config(), all.settings()));
+            Member node = member(List.of("node"), freePort(), p); // a node member serves no HTTP
+            ClusterCommand.requirePortsFree(node.config(), node.settings());
+        }
+    }
+
+    @Test
+    void portZeroMeansAnyFreePortAndIsNotChecked() throws IOException {
+        Member any = member(List.of("all"), 0, 0);
+        ClusterCommand.requirePortsFree(any.config(), any.settings());
     }
 }

@@ -60,6 +60,18 @@ class ResultCommandsTest {
     }
 
     @Test
+    void plotOfOneRunSaysOneRun() throws Exception {
+        Path dir = tmp.resolve("one");
+        CliCapture.Printed sim = run("simulate", "--scenario", "quickstart", "--policies", "p2c", "--seeds", "1", "--set",
+                "duration=30", "--set", "warmup=5", "--out", dir.toString());
+        assertEquals(0, sim.code(), sim.err());
+        assertTrue(sim.out().contains("1 run in "), sim.out());
+        CliCapture.Printed r = run("plot", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("3 plots of 1 run in " + dir.resolve("plots") + ":"), r.out());
+    }
+
+    @Test
     void compareShowsBothSidesWithPairedTests() throws Exception {
         Path a = simulate("a");
         Path b = simulate("b", "information.model=cached");

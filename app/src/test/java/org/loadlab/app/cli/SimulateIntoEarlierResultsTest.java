@@ -73,6 +73,18 @@ class SimulateIntoEarlierResultsTest {
     }
 
     @Test
+    void oneFinishedRunOfAnInterruptedJobIsOneRun() throws Exception {
+        Path dir = tmp.resolve("interrupted-one");
+        simulate(dir, "random", "1");
+        Path info = dir.resolve("run-info.json");
+        Files.writeString(info, Files.readString(info).replace("\"complete\" : true", "\"complete\" : false")
+                .replace("\"runs_planned\" : 1", "\"runs_planned\" : 10"));
+        Files.writeString(dir.resolve(SimulateCommand.INCOMPLETE), "This directory holds 1 of the 10 runs ...");
+        assertEquals("d holds an interrupted job's 1 finished run (of 10 planned; " + SimulateCommand.INCOMPLETE
+                + "): this job replaces it (it does not resume that job)", EarlierResults.in(dir).orElseThrow().notice(Path.of("d")));
+    }
+
+    @Test
     void withoutRunInfoTheRunsAreCountedInResultsCsv() throws Exception {
         Path dir = tmp.resolve("no-info");
         simulate(dir, "random,p2c", "1:2");

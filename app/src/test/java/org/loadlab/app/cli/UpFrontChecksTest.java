@@ -4,11 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,50 +23,33 @@ class UpFrontChecksTest {
     Path tmp;
 
     /** Exit code, the command line's stderr and what went to {@code System.out} and {@code System.err}. */
-    private record Result(int code, String err, String stdout, String stderr) {
-        String allErr() {
-            return err + stderr;
-        }
+    private static CliCapture.Printed run(String... args) {
+        return CliCapture.runCapturingSystemOutAndErr(args);
     }
 
-    private static synchronized Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream serr = new ByteArrayOutputStream();
-        PrintStream beforeOut = System.out;
-        PrintStream beforeErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(serr, true, StandardCharsets.UTF_8));
-        StringWriter err = new StringWriter();
-        int code;
-        try {
-            CommandLine cli = LoadLabCli.commandLine();
-            cli.setErr(new PrintWriter(err, true));
-            code = cli.execute(args);
-        } finally {
-            System.setOut(beforeOut);
-            System.setErr(beforeErr);
-        }
-        return new Result(code, err.toString(), out.toString(StandardCharsets.UTF_8), serr.toString(StandardCharsets.UTF_8));
+    /** Everything printed as an error or warning, for a failed assertion's message. */
+    private static String allErr(CliCapture.Printed r) {
+        return r.err() + r.systemErr();
     }
 
     @Test
     void anOutThatIsAFileIsRefusedBeforeAStudyOrTuningRuns() throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         long t0 = System.nanoTime();
-        Result study = run("study", "herding", "--seeds", "101:102", "--out", file.toString());
-        assertEquals(2, study.code(), study.allErr());
+        CliCapture.Printed study = run("study", "herding", "--seeds", "101:102", "--out", file.toString());
+        assertEquals(2, study.code(), allErr(study));
         assertTrue(study.err().contains("--out = '" + file + "': is a file"), study.err());
-        assertFalse(study.stdout().contains("seeds"), "the study did not run: " + study.stdout());
-        Result tune = run("tune", "asmf", "--configs", "1", "--seeds", "101", "--out", file.toString());
-        assertEquals(2, tune.code(), tune.allErr());
+        assertFalse(study.out().contains("seeds"), "the study did not run: " + study.out());
+        CliCapture.Printed tune = run("tune", "asmf", "--configs", "1", "--seeds", "101", "--out", file.toString());
+        assertEquals(2, tune.code(), allErr(tune));
         assertTrue(tune.err().contains("--out = '" + file + "': is a file"), tune.err());
-        assertFalse(tune.stdout().contains("Tuning asmf"), "the tuning did not start: " + tune.stdout());
-        Result campaign = run("campaign", "run", "policy-sweep", "--seeds", "101", "--out", file.toString());
-        assertEquals(2, campaign.code(), campaign.allErr());
+        assertFalse(tune.out().contains("Tuning asmf"), "the tuning did not start: " + tune.out());
+        CliCapture.Printed campaign = run("campaign", "run", "policy-sweep", "--seeds", "101", "--out", file.toString());
+        assertEquals(2, campaign.code(), allErr(campaign));
         assertTrue(campaign.err().contains("--out = '" + file + "': is a file"), campaign.err());
-        assertFalse(campaign.stdout().contains("Campaign policy-sweep"), "no run started: " + campaign.stdout());
-        Result bench = run("cluster-bench", "--out", tmp.toString());
-        assertEquals(2, bench.code(), bench.allErr());
+        assertFalse(campaign.out().contains("Campaign policy-sweep"), "no run started: " + campaign.out());
+        CliCapture.Printed bench = run("cluster-bench", "--out", tmp.toString());
+        assertEquals(2, bench.code(), allErr(bench));
         assertTrue(bench.err().contains("--out = '" + tmp + "': is a directory; give a file name"), bench.err());
         assertTrue((System.nanoTime() - t0) / 1e9 < 20, "refused at once, not after the work");
     }
@@ -80,78 +58,79 @@ class UpFrontChecksTest {
     void aDecisionLogWhereNothingIsLoggedIsRefused() throws Exception {
         Path logs = tmp.resolve("logs");
         Path out = tmp.resolve("out");
-        Result reference = run("simulate", "--scenario", "asmf-poisson-small", "--decision-log", logs.toString(),
+        CliCapture.Printed reference = run("simulate", "--scenario", "asmf-poisson-small", "--decision-log", logs.toString(),
                 "--out", out.toString());
-        assertEquals(2, reference.code(), reference.allErr());
+        assertEquals(2, reference.code(), allErr(reference));
         assertTrue(reference.err().contains("--decision-log = '" + logs + "': decision logs record balancer decisions")
                 && reference.err().contains("model = reference"), reference.err());
-        Result sharing = run("simulate", "--scenario", "load-sharing", "--policies", "sender-random",
+        CliCapture.Printed sharing = run("simulate", "--scenario", "load-sharing", "--policies", "sender-random",
                 "--decision-log", logs.toString(), "--out", out.toString());
-        assertEquals(2, sharing.code(), sharing.allErr());
+        assertEquals(2, sharing.code(), allErr(sharing));
         assertTrue(sharing.err().contains("--decision-log") && sharing.err().contains("load-sharing protocols have none")
                 && sharing.err().contains("sender-random"), sharing.err());
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
-        Result onAFile = run("simulate", "--scenario", "quickstart", "--decision-log", file.toString(), "--out", out.toString());
-        assertEquals(2, onAFile.code(), onAFile.allErr());
+        CliCapture.Printed onAFile = run("simulate", "--scenario", "quickstart", "--decision-log", file.toString(),
+                "--out", out.toString());
+        assertEquals(2, onAFile.code(), allErr(onAFile));
         assertTrue(onAFile.err().contains("--decision-log = '" + file + "': is a file"), onAFile.err());
-        assertFalse(onAFile.stdout().contains("Scenario quickstart"), "refused before the header: " + onAFile.stdout());
+        assertFalse(onAFile.out().contains("Scenario quickstart"), "refused before the header: " + onAFile.out());
         assertFalse(Files.exists(out), "no --out directory is left behind");
         assertFalse(Files.exists(logs), "no decision-log directory is left behind");
     }
 
     @Test
     void timeScaleWithoutLiveModeIsRefused() {
-        Result r = run("simulate", "--scenario", "quickstart", "--time-scale", "5", "--out", tmp.resolve("out").toString());
-        assertEquals(2, r.code(), r.allErr());
+        CliCapture.Printed r = run("simulate", "--scenario", "quickstart", "--time-scale", "5", "--out", tmp.resolve("out").toString());
+        assertEquals(2, r.code(), allErr(r));
         assertTrue(r.err().contains("--time-scale = 5: --time-scale applies to --mode live only"), r.err());
         assertFalse(Files.exists(tmp.resolve("out")));
     }
 
     @Test
     void opeOnADirectorySaysItTakesDecisionLogFiles() {
-        Result r = run("ope", tmp.toString(), "--policy", "p2c");
-        assertEquals(2, r.code(), r.allErr());
-        assertTrue(r.err().contains("LOG = " + tmp + ": is a directory; ope takes decision-log files (decisions-*.csv)"), "ERR[" + r.err() + "] STDERR[" + r.stderr() + "] OUT[" + r.stdout() + "]");
+        CliCapture.Printed r = run("ope", tmp.toString(), "--policy", "p2c");
+        assertEquals(2, r.code(), allErr(r));
+        assertTrue(r.err().contains("LOG = " + tmp + ": is a directory; ope takes decision-log files (decisions-*.csv)"), "ERR[" + r.err() + "] STDERR[" + r.systemErr() + "] OUT[" + r.out() + "]");
     }
 
     @Test
     void benchChecksThePolicyBeforeItsHeader() {
-        Result r = run("bench", "--policy", "jsq", "--nodes", "100", "--requests", "1000");
-        assertEquals(2, r.code(), r.allErr());
+        CliCapture.Printed r = run("bench", "--policy", "jsq", "--nodes", "100", "--requests", "1000");
+        assertEquals(2, r.code(), allErr(r));
         assertTrue(r.err().contains("--policy = 'jsq': not a known policy; allowed: " + PolicyCatalog.names()), r.err());
-        assertFalse(r.stdout().contains("Benchmark:"), "no header before the refusal: " + r.stdout());
+        assertFalse(r.out().contains("Benchmark:"), "no header before the refusal: " + r.out());
     }
 
     @Test
     void benchNamesTheModelFlagAndItsAllowedValues() {
-        Result r = run("bench", "--model", "foo", "--nodes", "100", "--requests", "1000");
-        assertEquals(2, r.code(), r.allErr());
+        CliCapture.Printed r = run("bench", "--model", "foo", "--nodes", "100", "--requests", "1000");
+        assertEquals(2, r.code(), allErr(r));
         assertTrue(r.err().contains("--model = 'foo': not an information model; allowed: probe, cached, oracle"), r.err());
         assertFalse(r.err().contains("information.model"), "the flag, not the scenario key: " + r.err());
-        assertFalse(r.stdout().contains("Benchmark:"), "no header before the refusal: " + r.stdout());
+        assertFalse(r.out().contains("Benchmark:"), "no header before the refusal: " + r.out());
     }
 
     @Test
     void benchNamesTheNodesFlagAndTheWholeRangeAtBothEnds() {
         for (String n : List.of("1", "2147483647")) {
-            Result r = run("bench", "--nodes", "100," + n, "--requests", "1000");
-            assertEquals(2, r.code(), r.allErr());
+            CliCapture.Printed r = run("bench", "--nodes", "100," + n, "--requests", "1000");
+            assertEquals(2, r.code(), allErr(r));
             assertTrue(r.err().contains("--nodes contains " + n + ": each size must be in [2, 1000000]"), r.err());
-            assertFalse(r.stdout().contains("Benchmark:"), "no header before the refusal: " + r.stdout());
+            assertFalse(r.out().contains("Benchmark:"), "no header before the refusal: " + r.out());
         }
     }
 
     @Test
     void anEmptyPolicyListNamesEveryCatalogPolicy() throws Exception {
-        Result r = run("simulate", "--scenario", "quickstart", "--set", "policies=[]", "--out", tmp.toString());
-        assertEquals(2, r.code(), r.allErr());
+        CliCapture.Printed r = run("simulate", "--scenario", "quickstart", "--set", "policies=[]", "--out", tmp.toString());
+        assertEquals(2, r.code(), allErr(r));
         for (PolicyCatalog.Entry e : PolicyCatalog.entries()) {
             assertTrue(r.err().contains(e.name()), "the allowed names come from the catalog; missing " + e.name() + ": " + r.err());
         }
         assertTrue(r.err().contains("lin-ts") && r.err().contains("weighted-random"), r.err());
         Path campaign = Files.writeString(tmp.resolve("none.conf"), "name = none\nscenarios = [quickstart]\npolicies = []\n");
-        Result c = run("campaign", "run", campaign.toString(), "--out", tmp.resolve("c").toString());
-        assertEquals(2, c.code(), c.allErr());
+        CliCapture.Printed c = run("campaign", "run", campaign.toString(), "--out", tmp.resolve("c").toString());
+        assertEquals(2, c.code(), allErr(c));
         for (PolicyCatalog.Entry e : PolicyCatalog.entries()) {
             assertTrue(c.err().contains(e.name()), "a campaign's empty list names the catalog too; missing " + e.name() + ": " + c.err());
         }
@@ -159,18 +138,18 @@ class UpFrontChecksTest {
 
     @Test
     void aSweptCampaignSetKeyWarnsAndAnInvalidValueIsStillRefused() {
-        Result invalid = run("campaign", "run", "policy-sweep", "--seeds", "101", "--set", "arrivals.utilisation=2",
+        CliCapture.Printed invalid = run("campaign", "run", "policy-sweep", "--seeds", "101", "--set", "arrivals.utilisation=2",
                 "--out", tmp.resolve("c").toString());
-        assertEquals(2, invalid.code(), invalid.allErr());
+        assertEquals(2, invalid.code(), allErr(invalid));
         assertTrue(invalid.err().contains("arrivals.utilisation = 2.0"), invalid.err());
         assertFalse(Files.exists(tmp.resolve("c")), "nothing created");
         // A valid value: the warning comes with the plan, before any run (here /proc stops it at once).
-        Result valid = run("campaign", "run", "policy-sweep", "--seeds", "101", "--set", "arrivals.utilisation=0.3",
+        CliCapture.Printed valid = run("campaign", "run", "policy-sweep", "--seeds", "101", "--set", "arrivals.utilisation=0.3",
                 "--set", "duration=100", "--out", "/proc/loadlab-campaign");
-        assertEquals(2, valid.code(), valid.allErr());
-        assertTrue(valid.stderr().contains("warning: --set arrivals.utilisation has no effect: the campaign sweeps"
-                + " arrivals.utilisation"), valid.stderr());
-        assertFalse(valid.stderr().contains("--set duration"), "an unswept key is no warning: " + valid.stderr());
+        assertEquals(2, valid.code(), allErr(valid));
+        assertTrue(valid.systemErr().contains("warning: --set arrivals.utilisation has no effect: the campaign sweeps"
+                + " arrivals.utilisation"), valid.systemErr());
+        assertFalse(valid.systemErr().contains("--set duration"), "an unswept key is no warning: " + valid.systemErr());
     }
 
     @Test

@@ -250,6 +250,47 @@ class ControlApiRouteTest extends JupiterRouteTest {
     }
 
     @Test
+    void numbersWithNoValueAreJsonNullNotTheStringNaN() throws Exception {
+        org.loadlab.shell.cluster.Protocol.NodeView view = new org.loadlab.shell.cluster.Protocol.NodeView(3, null, Double.NaN,
+                Double.NaN, false, null, 0, 0);
+        org.loadlab.shell.cluster.Protocol.Candidate candidate = new org.loadlab.shell.cluster.Protocol.Candidate(3, -1,
+                Double.NaN, 0.25, false, null);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("nodes", List.of(view));
+        data.put("candidates", List.of(candidate));
+        data.put("boxed", Double.POSITIVE_INFINITY);
+        data.put("finite", 1.5);
+        answer.set(c -> GatewayReply.ok(data));
+        TestRouteResult r = open.run(HttpRequest.GET("/explain-routing"));
+        r.assertStatusCode(200);
+        assertFalse(r.entityString().contains("NaN") || r.entityString().contains("Infinity"), r.entityString());
+        JsonNode b = body(r);
+        assertTrue(b.get("nodes").get(0).get("score").isNull(), b.toString());
+        assertTrue(b.get("nodes").get(0).get("ageSeconds").isNull(), b.toString());
+        assertTrue(b.get("candidates").get(0).get("cpu").isNull(), b.toString());
+        assertEquals(0.25, b.get("candidates").get(0).get("score").asDouble(), b.toString());
+        assertTrue(b.get("boxed").isNull(), b.toString());
+        assertEquals(1.5, b.get("finite").asDouble());
+        // A strict JSON parser (one that refuses NaN tokens) reads it.
+        new ObjectMapper().readTree(r.entityString());
+    }
+
+    @Test
+    void a429SaysWhenToRetryAndNoOtherProblemDoes() {
+        answer.set(c -> GatewayReply.problem(GatewayReply.Kind.TOO_MANY, "2 experiment(s) running, the limit is 2",
+                "experiment", null, List.of("exp-1", "exp-2")));
+        TestRouteResult r = open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\"}"));
+        problem(r, 429, "experiment");
+        r.assertHeaderExists("Retry-After", String.valueOf(ControlApi.TOO_MANY_RETRY_AFTER_SECONDS));
+        for (GatewayReply.Kind kind : GatewayReply.Kind.values()) {
+            if (kind != GatewayReply.Kind.TOO_MANY) {
+                answer.set(c -> GatewayReply.problem(kind, "detail", null, null, null));
+                assertTrue(open.run(HttpRequest.GET("/experiments/x")).response().getHeader("Retry-After").isEmpty(), kind.name());
+            }
+        }
+    }
+
+    @Test
     void problemKindsHaveDistinctTitles() {
         Map<String, GatewayReply.Kind> byTitle = new LinkedHashMap<>();
         for (GatewayReply.Kind kind : GatewayReply.Kind.values()) {
@@ -265,11 +306,60 @@ class ControlApiRouteTest extends JupiterRouteTest {
     void anInvalidScenarioListsEveryProblem() {
         answer.set(c -> GatewayReply.badScenario("quickstart", List.of("arrivals.utilisation = 1.7: must be in (0, 1)",
                 "nodes.count = 0: must be >= 1")));
-        JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\"}")), 400, "scenario");
+        JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\"}")), 400,
+                "arrivals.utilisation");
         assertEquals("invalid scenario", p.get("title").asText());
-        assertEquals("quickstart", p.get("value").asText());
+        assertEquals("1.7", p.get("value").asText(), "the value of the first problem's key");
         assertEquals(2, p.get("problems").size());
         assertTrue(p.get("problems").get(0).asText().startsWith("arrivals.utilisation"), p.toString());
+        assertTrue(p.get("detail").asText().startsWith("scenario quickstart is invalid: "), p.toString());
+    }
+
+    /** What {@code loadlab simulate --scenario quickstart --set o...} prints on stderr, with its exit code first. */
+    private static List<String> cliSays(String... overrides) {
+        List<String> args = new java.util.ArrayList<>(List.of("simulate", "--scenario", "quickstart"));
+        for (String o : overrides) {
+            args.addAll(List.of("--set", o));
+        }
+        picocli.CommandLine cli = org.loadlab.app.cli.LoadLabCli.commandLine();
+        java.io.StringWriter err = new java.io.StringWriter();
+        cli.setOut(new java.io.PrintWriter(new java.io.StringWriter()));
+        cli.setErr(new java.io.PrintWriter(err));
+        int code = cli.execute(args.toArray(new String[0]));
+        List<String> lines = new java.util.ArrayList<>(List.of(String.valueOf(code)));
+        err.toString().lines().filter(l -> l.startsWith("  - ")).map(l -> l.substring(4)).forEach(lines::add);
+        return lines;
+    }
+
+    @Test
+    void anInvalidScenariosFieldIsTheKeyOfTheFirstProblemTheCliPrintsForTheSameInput() {
+        org.loadlab.experiment.scenario.ScenarioLoader loader = new org.loadlab.experiment.scenario.ScenarioLoader(
+                n -> org.loadlab.balancer.policy.PolicyCatalog.find(n).isPresent(), org.loadlab.balancer.policy.PolicyCatalog.names());
+        // The scripted gateway loads the request as the real one does (the same loader, the overrides the edge built).
+        answer.set(c -> {
+            Gateway.ExperimentRequest req = ((Gateway.Create) c).request();
+            try {
+                loader.load(req.scenarioName(), req.overrides());
+                return GatewayReply.ok(Map.of());
+            } catch (org.loadlab.experiment.scenario.ScenarioException e) {
+                return GatewayReply.badScenario(req.scenarioName(), e.problems());
+            }
+        });
+        record Case(String set, String cliOverride, String field, String value) {
+        }
+        for (Case k : List.of(new Case("{\"nodes.count\": \"abc\"}", "nodes.count=abc", "nodes.count", "abc"),
+                new Case("{\"nodes.cnt\": 3}", "nodes.cnt=3", "nodes.cnt", null),
+                new Case("{\"arrivals.utilisation\": -2}", "arrivals.utilisation=-2", "arrivals.utilisation", "-2.0"),
+                new Case("[\"duration\"]", "duration", "set", "duration"),
+                new Case("{\"nodes.service-rate\": -1}", "nodes.service-rate=-1", "nodes.service-rate", "-1"))) {
+            JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"set\":"
+                    + k.set() + "}")), 400, k.field());
+            List<String> cli = cliSays(k.cliOverride());
+            assertEquals("2", cli.get(0), k.toString());
+            assertEquals(cli.get(1), p.get("problems").get(0).asText(), "the CLI's first problem is the answer's first: " + p);
+            assertEquals(cli.size() - 1, p.get("problems").size(), "the same problems: " + cli + " vs " + p);
+            assertEquals(k.value(), p.hasNonNull("value") ? p.get("value").asText() : null, p.toString());
+        }
     }
 
     @Test
@@ -428,13 +518,20 @@ class ControlApiRouteTest extends JupiterRouteTest {
 
     @Test
     void aMethodTheResourceDoesNotSupportIs405NamingTheAllowedOnes() {
-        JsonNode p = problem(open.run(HttpRequest.GET("/policy")), 405, "method");
+        TestRouteResult policy = open.run(HttpRequest.GET("/policy"));
+        JsonNode p = problem(policy, 405, "method");
         assertEquals("GET", p.get("value").asText());
         assertEquals("[\"PUT\"]", p.get("allowed").toString());
-        JsonNode list = problem(open.run(HttpRequest.PUT("/experiments")), 405, "method");
-        assertEquals("[\"GET\",\"POST\"]", list.get("allowed").toString());
-        JsonNode one = problem(open.run(HttpRequest.POST("/experiments/exp-1")), 405, "method");
-        assertEquals("[\"GET\",\"DELETE\"]", one.get("allowed").toString());
+        policy.assertHeaderExists("Allow", "PUT"); // RFC 9110 §15.5.6: a 405 lists the methods the resource takes
+        TestRouteResult experiments = open.run(HttpRequest.PUT("/experiments"));
+        assertEquals("[\"GET\",\"POST\"]", problem(experiments, 405, "method").get("allowed").toString());
+        experiments.assertHeaderExists("Allow", "GET, POST");
+        TestRouteResult one = open.run(HttpRequest.POST("/experiments/exp-1"));
+        assertEquals("[\"GET\",\"DELETE\"]", problem(one, 405, "method").get("allowed").toString());
+        one.assertHeaderExists("Allow", "GET, DELETE");
+        TestRouteResult guardedOne = guarded.run(HttpRequest.PUT("/chaos/inject"));
+        problem(guardedOne, 405, "method");
+        guardedOne.assertHeaderExists("Allow", "POST");
         gatewayNotAsked();
     }
 

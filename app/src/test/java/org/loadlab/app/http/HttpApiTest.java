@@ -197,14 +197,14 @@ class HttpApiTest {
         assertEquals("quikstart", unknownScenario.body().get("value").asText());
         assertTrue(unknownScenario.body().get("allowed").toString().contains("quickstart"));
         Reply badKey = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"set\":{\"arrivals.utilisation\":1.7}}");
-        assertProblem(badKey, 400, "scenario");
+        assertProblem(badKey, 400, "arrivals.utilisation"); // the key of the first problem, not just "scenario"
         assertTrue(badKey.body().get("problems").toString().contains("arrivals.utilisation"), badKey.body().toString());
         assertProblem(call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"set\":{\"information.model\":\"oracle\"}}"),
                 400, "information.model");
         // The policy that runs is checked against the scenario, not only the scenario's own policies list.
         Reply kTooLarge = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"policy\":\"power-of-k\","
                 + "\"set\":{\"nodes.count\":3,\"policy.k\":5}}");
-        assertProblem(kTooLarge, 400, "scenario");
+        assertProblem(kTooLarge, 400, "policy.k");
         assertTrue(kTooLarge.body().get("problems").toString().contains("policy.k: 5 is larger than the allowed set (3 nodes)"),
                 kTooLarge.body().toString());
         Reply badPolicy = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"policy\":\"p9c\"}");
@@ -242,8 +242,8 @@ class HttpApiTest {
         // 763 kB body for an 11 kB request; the first 20 are listed and the rest counted.
         String keys = unknownKeys(Gateway.MAX_OVERRIDES);
         Reply unknown = create(keys);
-        assertProblem(unknown, 400, "scenario");
         JsonNode problems = unknown.body().get("problems");
+        assertProblem(unknown, 400, problems.get(0).asText().substring(0, problems.get(0).asText().indexOf(':')));
         int size = unknown.body().toString().getBytes(StandardCharsets.UTF_8).length;
         System.out.printf("1,000 unknown keys: request %d bytes, problem body %d bytes%n", keys.length(), size);
         assertEquals(GatewayReply.MAX_LISTED_PROBLEMS + 1, problems.size(), unknown.body().toString());
@@ -267,7 +267,8 @@ class HttpApiTest {
         assertTrue(size < 1000, "one problem: " + size + " bytes");
         // At the limit the events are validated, each malformed one named (the first 20 problems listed).
         Reply atLimit = create(malformedEvents(Gateway.MAX_EVENTS));
-        assertProblem(atLimit, 400, "scenario");
+        assertProblem(atLimit, 400, null);
+        assertTrue(atLimit.body().get("field").asText().startsWith("events[0]."), atLimit.body().toString());
         assertEquals(GatewayReply.MAX_LISTED_PROBLEMS + 1, atLimit.body().get("problems").size(), atLimit.body().toString());
     }
 
@@ -371,6 +372,16 @@ class HttpApiTest {
         assertEquals(202, stopped.status());
         JsonNode done = awaitStatus(id, List.of("stopped"), 20);
         assertEquals("stopped by request", done.get("endReason").asText());
+        assertTrue(Files.exists(Path.of(done.get("results").get("dir").asText(), "results.json")));
+        // Stopping it again stops nothing: 409 naming its state (not 202 as if it had), and nothing stored is lost.
+        Reply again = call("DELETE", "/experiments/" + id, null);
+        assertProblem(again, 409, "status");
+        assertEquals("stopped", again.body().get("value").asText(), again.body().toString());
+        assertTrue(again.body().get("detail").asText().contains("nothing to stop"), again.body().toString());
+        assertTrue(again.body().get("allowed").toString().contains("running"), again.body().toString());
+        JsonNode after = call("GET", "/experiments/" + id, null).body();
+        assertEquals("stopped", after.get("status").asText());
+        assertEquals(done.get("results").toString(), after.get("results").toString(), "its results are as they were");
         assertTrue(Files.exists(Path.of(done.get("results").get("dir").asText(), "results.json")));
         JsonNode list = call("GET", "/experiments", null).body().get("experiments");
         assertTrue(list.toString().contains(id));

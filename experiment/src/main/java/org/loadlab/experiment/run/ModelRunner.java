@@ -22,6 +22,18 @@ public interface ModelRunner {
      */
     RunResult run(RunSpec spec);
 
+    /**
+     * Runs {@code spec} and adds each node's state at the end of the run to {@code nodes} (the
+     * rows of {@code nodes.csv}); by default the model has none and adds nothing.
+     *
+     * @param nodes where the node states go, in node order
+     * @return the run's result
+     * @throws IllegalArgumentException if the scenario does not fit this model
+     */
+    default RunResult run(RunSpec spec, java.util.List<NodeInspection> nodes) {
+        return run(spec);
+    }
+
     /** Units of work one run of {@code spec} takes (time steps), for the events/s figure. */
     long work(RunSpec spec);
 

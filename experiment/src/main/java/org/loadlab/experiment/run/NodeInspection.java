@@ -7,6 +7,7 @@ import org.loadlab.balancer.policy.AsmfScore;
 import org.loadlab.balancer.decision.RoutingPolicy;
 import org.loadlab.node.backend.BackendNode;
 import org.loadlab.node.protocol.LoadSnapshot;
+import org.loadlab.node.sharing.PeerNode;
 
 /**
  * One node's state when the arrivals ended (before the queues drain): what a balancer
@@ -25,10 +26,19 @@ public record NodeInspection(int node, LoadSnapshot load, double score) {
      *
      * @param assembly the run's cores (nodes and the policy of balancer 0)
      * @param now time, seconds
-     * @return one entry per node; empty for peer (load-sharing) runs, which have no backend nodes
+     * @return one entry per node; in a load-sharing run one per peer, with μ_j and q_j only (a
+     *     peer has no CPU/MEM/IO/NET, correction or score: those are NaN)
      */
     static List<NodeInspection> of(RunAssembly assembly, double now) {
         List<NodeInspection> out = new ArrayList<>();
+        if (assembly.loadSharing()) {
+            for (int j = 0; j < assembly.peers().length; j++) {
+                PeerNode p = assembly.peers()[j];
+                out.add(new NodeInspection(j, new LoadSnapshot(j, p.queueLength(), p.inServiceCount(), p.serviceRate(),
+                        Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, now, !p.failed()), Double.NaN));
+            }
+            return out;
+        }
         if (assembly.nodes() == null || assembly.balancers().length == 0) {
             return out;
         }

@@ -99,8 +99,9 @@ public final class SimulationRunner {
         if (s.isReferenceModel()) {
             ModelRunner model = ModelRunner.find(s.model()).orElseThrow(() -> new IllegalStateException(
                     "scenario " + s.name() + " needs model = " + s.model() + ", which is not on the class path"));
-            RunResult r = model.run(spec);
-            return new Outcome(r, model.work(spec), s.duration(), (System.nanoTime() - t0) / 1e9);
+            List<NodeInspection> nodes = new ArrayList<>();
+            RunResult r = model.run(spec, nodes);
+            return new Outcome(r, model.work(spec), s.duration(), (System.nanoTime() - t0) / 1e9, List.copyOf(nodes));
         }
         RunAssembly assembly = RunAssembly.build(spec);
         if (log != null) {

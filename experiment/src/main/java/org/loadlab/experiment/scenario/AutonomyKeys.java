@@ -26,14 +26,18 @@ final class AutonomyKeys {
         List<NodeProfile> profiles = new ArrayList<>();
         List<String> names = nodes.strings("profiles");
         String extra = nodes.string("extra-profile");
+        boolean extraChecked = false; // every node past the list has the extra profile: one problem, not one per node
         for (int j = 0; j < nodeCount && model.equals("profiles"); j++) {
             String name = j < names.size() ? names.get(j) : extra;
             String key = j < names.size() ? "profiles[" + j + "]" : "extra-profile";
             NodeProfile p = NodeProfile.find(name).orElse(null);
             if (p == null) {
-                nodes.badValue(key, "'" + name + "'", "one of " + NodeProfile.names());
+                if (j < names.size() || !extraChecked) {
+                    nodes.badValue(key, "'" + name + "'", "one of " + NodeProfile.names());
+                }
                 p = NodeProfile.AUTOSCALED;
             }
+            extraChecked |= j >= names.size();
             profiles.add(p);
         }
         ConfigReader ep = r.at("endpoints");
@@ -42,10 +46,13 @@ final class AutonomyKeys {
             mix[i] = ep.nonNegative(Endpoints.NAMES.get(i), "share of the requests");
         }
         ConfigReader sh = r.at("shedding");
+        int beforeShedding = r.problems().size();
         boolean shed = sh.bool("enabled");
         double shedCpu = sh.between("cpu-above", 0, 1, "CPU share");
         String priority = sh.oneOf("priority", Endpoints.PRIORITY_NAMES);
-        QosShedding shedding = new QosShedding(shed, shedCpu, Math.max(0, Endpoints.PRIORITY_NAMES.indexOf(priority)));
+        // A bad value is recorded above, with the other problems; the record would only throw it again, alone.
+        QosShedding shedding = r.problems().size() > beforeShedding ? QosShedding.OFF
+                : new QosShedding(shed, shedCpu, Math.max(0, Endpoints.PRIORITY_NAMES.indexOf(priority)));
         String fail = r.oneOf("guardrails.fail-open", List.of("panic", "least-connections"));
         FailOpen failOpen = fail.equals("least-connections") ? FailOpen.LEAST_CONNECTIONS : FailOpen.PANIC;
         double staleWeights = r.positive("guardrails.weights-stale-after", "seconds");
@@ -68,7 +75,7 @@ final class AutonomyKeys {
         double slaWeight = r.nonNegative("sla-weight", "");
         double rewardFloor = r.number("reward-floor");
         if (!(rewardFloor <= 0)) {
-            r.badValue("reward-floor", rewardFloor, "<= 0 (rewards are penalties)");
+            r.badValue("reward-floor", rewardFloor, "must be <= 0 (rewards are penalties)");
         }
         double feedback = r.positive("feedback-period", "seconds");
         if (r.problems().size() > before) {

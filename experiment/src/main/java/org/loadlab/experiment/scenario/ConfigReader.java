@@ -271,6 +271,58 @@ public final class ConfigReader {
         }
     }
 
+    /**
+     * Finds the keys where {@code tree} holds a single value (or a list, or null) but
+     * {@code defaults} a block of keys, e.g. {@code nodes.service-rate = -1} where the block
+     * {@code service-rate { distribution, value, min, max }} belongs: one problem each, naming
+     * the key, the value and the block's keys, with an example of setting one of them. The
+     * block's readers would otherwise report each of its keys as missing, none naming what
+     * the user wrote.
+     *
+     * @param tree the user's tree merged with its defaults (a value there replaced the default block)
+     * @param defaults the tree of known keys with their defaults
+     * @param problems where the problems go
+     * @return {@code tree} with each such key's default block back in place, so the checks that
+     *     follow read the defaults there (as they do for a misspelt key) and add no noise
+     */
+    public static Config blocksGivenValues(Config tree, Config defaults, List<String> problems) {
+        Config out = tree;
+        Map<String, ConfigValue> found = new java.util.LinkedHashMap<>();
+        valuesForBlocks(tree.root(), defaults.root(), List.of(), found);
+        for (Map.Entry<String, ConfigValue> f : found.entrySet()) {
+            String path = f.getKey();
+            com.typesafe.config.ConfigObject block = (com.typesafe.config.ConfigObject) defaults.getValue(path);
+            TreeSet<String> keys = new TreeSet<>(block.keySet());
+            String example = keys.contains("value") ? "value" : keys.first();
+            problems.add(path + " = " + f.getValue().render(com.typesafe.config.ConfigRenderOptions.concise())
+                    + ": must be a block of keys (" + String.join(", ", keys) + "), not a single value; set one of them,"
+                    + " e.g. " + path + "." + com.typesafe.config.ConfigUtil.joinPath(example) + " = "
+                    + block.get(example).render(com.typesafe.config.ConfigRenderOptions.concise())
+                    + " (docs/scenarios.md lists each)");
+            out = out.withValue(path, block);
+        }
+        return out;
+    }
+
+    /** Puts in {@code found} each path (under {@code at}) where {@code given} has a non-object and {@code defaults} an object. */
+    private static void valuesForBlocks(com.typesafe.config.ConfigObject given, com.typesafe.config.ConfigObject defaults,
+                                        List<String> at, Map<String, ConfigValue> found) {
+        for (String k : new TreeSet<>(given.keySet())) {
+            ConfigValue d = defaults.get(k);
+            if (d == null || d.valueType() != ConfigValueType.OBJECT) {
+                continue;
+            }
+            List<String> path = new ArrayList<>(at);
+            path.add(k);
+            ConfigValue g = given.get(k);
+            if (g.valueType() == ConfigValueType.OBJECT) {
+                valuesForBlocks((com.typesafe.config.ConfigObject) g, (com.typesafe.config.ConfigObject) d, path, found);
+            } else {
+                found.put(com.typesafe.config.ConfigUtil.joinPath(path), g);
+            }
+        }
+    }
+
     private String render(String path) {
         try {
             return config.getValue(path).render(com.typesafe.config.ConfigRenderOptions.concise());

@@ -223,9 +223,13 @@ public final class ScenarioLoader {
         try {
             merged = raw.withFallback(defaults).resolve();
         } catch (ConfigException e) {
-            throw new ScenarioException(source, List.of(e.getMessage()));
+            // Worded so that the line does not start like "key: ..." (its origin, e.g. "String: 1:").
+            throw new ScenarioException(source, List.of("cannot resolve the scenario's substitutions: " + e.getMessage()));
         }
+        List<String> blocks = new ArrayList<>();
+        merged = ConfigReader.blocksGivenValues(merged, defaults, blocks);
         ConfigReader r = new ConfigReader(merged);
+        r.problems().addAll(blocks);
         r.sibling(raw).rejectUnknownKeys(defaults, Set.of("events", "demand.components", SIMULATOR_GENERATOR));
         // A misspelt key is ignored by everything below (its default is read), so it does not stop
         // the checks across keys; a bad value does (a check would read a value that is not the user's).
@@ -1095,12 +1099,16 @@ public final class ScenarioLoader {
      */
     public static List<String> allowedSetProblems(Scenario s, String policy) {
         ConfigReader r = new ConfigReader(ConfigFactory.empty());
-        allowedSetChecks(r, List.of(policy), s.balancers().allowedSize(s.nodes().count()), s.policy());
+        allowedSetChecks(r, List.of(policy), s.balancers().allowedSize(s.nodes().count()), s.policy(), s.model());
         return r.problems();
     }
 
-    private static void allowedSetChecks(ConfigReader r, List<String> policies, int allowed, Scenario.Policy policy) {
-        if (policies.contains("power-of-k") && policy.k() > allowed) {
+    private static void allowedSetChecks(ConfigReader r, List<String> policies, int allowed, Scenario.Policy policy,
+                                         String model) {
+        // The reference model's p2c samples policy.k nodes, as the ASMF seed's p2c does: a k above the
+        // allowed set would be capped silently there, so it is refused as power-of-k's is.
+        boolean samplesK = policies.contains("power-of-k") || (model.equals("reference") && policies.contains("p2c"));
+        if (samplesK && policy.k() > allowed) {
             r.problem("policy.k", policy.k() + " is larger than the allowed set (" + allowed + " nodes); allowed: 1.." + allowed);
         }
         if (policies.contains("maglev") && policy.production().maglevTableSize() < allowed) {
@@ -1155,7 +1163,7 @@ public final class ScenarioLoader {
                 && duration == 0) {
             r.problem("arrivals.diurnal.period", "0 stands for the duration, but duration is 0 too; set one of them in seconds, or period = horizon");
         }
-        allowedSetChecks(r, policies, balancers.allowedSize(nodes.count()), policy);
+        allowedSetChecks(r, policies, balancers.allowedSize(nodes.count()), policy, model);
         double capacity = nodes.expectedCapacity();
         double rho = arrivals.rate() > 0 ? arrivals.rate() * demand.mean() / capacity : arrivals.utilisation();
         double lambda = rho * capacity / demand.mean();
@@ -1165,8 +1173,11 @@ public final class ScenarioLoader {
                     lambda, lambda * duration, MAX_EXPECTED_REQUESTS));
         }
         if (rho >= 1 && nodes.queueCapacity() == 0 && !bins && !"profiles".equals(r.config().getString("nodes.model"))) {
+            // Only advice that works here: the load-sharing protocols refuse a queue bound (loadSharingChecks).
+            boolean sharing = policies.stream().anyMatch(Scenario::isLoadSharing);
             String unstable = "an open system without rejection is unstable at utilisation >= 1; use a value below 1"
-                    + " or bound the queues with nodes.queue-capacity > 0";
+                    + (sharing ? " (the load-sharing protocols keep every task: they take no nodes.queue-capacity)"
+                    : " or bound the queues with nodes.queue-capacity > 0");
             if (arrivals.rate() > 0) {
                 r.badValue("arrivals.rate", arrivals.rate(), String.format(java.util.Locale.ROOT,
                         "gives utilisation %.3f of the expected capacity %.4g work units/s; ", rho, capacity) + unstable);

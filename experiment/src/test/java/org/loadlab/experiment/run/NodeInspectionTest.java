@@ -35,4 +35,22 @@ class NodeInspectionTest {
         assertEquals(20, o.nodes().size());
         assertTrue(o.nodes().stream().allMatch(n -> Double.isNaN(n.score()) && n.load().correction() == 1.0));
     }
+
+    @Test
+    void loadSharingRunsExposeEachPeersRateAndQueue() {
+        // Peers have no balancer and no backend nodes, but each has its mu_j and q_j (nodes.csv's rows).
+        Scenario s = TestScenarios.load("quickstart", "policies = [receiver]", "nodes.count = 8", "network.latency = 0",
+                "arrivals.utilisation = 0.9", "duration = 300", "warmup = 0");
+        SimulationRunner.Outcome o = SimulationRunner.runCounted(new RunSpec(s, "receiver", 101));
+        assertEquals(8, o.nodes().size());
+        for (int j = 0; j < 8; j++) {
+            NodeInspection n = o.nodes().get(j);
+            assertEquals(j, n.node());
+            assertTrue(n.load().serviceRate() > 0, "mu_" + j);
+            assertTrue(n.load().inService() <= n.load().queueLength(), "in service within q_" + j);
+            assertTrue(Double.isNaN(n.load().cpu()) && Double.isNaN(n.load().correction()) && Double.isNaN(n.score()),
+                    "a peer has no resources, correction or score");
+        }
+        assertTrue(o.nodes().stream().anyMatch(n -> n.load().queueLength() > 0), "some peer is loaded at rho 0.9");
+    }
 }

@@ -66,6 +66,8 @@ public final class PeerNode implements Logic<Message> {
     private final DelayLine transferLine;
     private final Agent agent;
     private RandomGenerator rng;
+    /** The order of this node's last broadcast ({@link #peersInRandomOrder}), reused. */
+    private int[] peerOrder;
     private double rate;
     private double pendingOverhead;
     private int busy;
@@ -445,6 +447,29 @@ public final class PeerNode implements Logic<Message> {
         }
     }
 
+    /**
+     * Every peer index ≠ this node, in a uniformly random order (Fisher–Yates on this node's
+     * stream, n − 2 draws), for a broadcast. The array is reused by the next call: iterate it
+     * before broadcasting again.
+     */
+    int[] peersInRandomOrder() {
+        if (peerOrder == null) {
+            peerOrder = new int[nodeCount - 1];
+        }
+        for (int j = 0, k = 0; j < nodeCount; j++) {
+            if (j != index) {
+                peerOrder[k++] = j;
+            }
+        }
+        for (int i = peerOrder.length - 1; i > 0; i--) {
+            int r = rng.nextInt(i + 1);
+            int t = peerOrder[i];
+            peerOrder[i] = peerOrder[r];
+            peerOrder[r] = t;
+        }
+        return peerOrder;
+    }
+
     /** This node's random stream (valid after {@link #onStart}). */
     RandomGenerator rng() {
         return rng;
@@ -482,6 +507,16 @@ public final class PeerNode implements Logic<Message> {
     /** q_j: tasks waiting plus in service (CPU overhead is not a task). */
     public int queueLength() {
         return waiting.size() + tasksInService;
+    }
+
+    /** μ_j now: the nominal rate, or the degraded one during a degrade event (work units per second). */
+    public double serviceRate() {
+        return rate;
+    }
+
+    /** Tasks in service (at most the node's servers). */
+    public int inServiceCount() {
+        return tasksInService;
     }
 
     /** Tasks waiting (not in service). */

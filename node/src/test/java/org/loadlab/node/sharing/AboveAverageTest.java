@@ -24,6 +24,14 @@ class AboveAverageTest {
         return new Peers(n, SharingProtocol.ABOVE_AVERAGE, s, 0, 1);
     }
 
+    /** {@link #cluster(int, double, double, double, double)} with master seed {@code seed}, zero delays and long timeouts. */
+    private static Peers seeded(int n, long seed) {
+        SharingSettings d = SharingSettings.defaults();
+        SharingSettings s = new SharingSettings(2, 3, 0, d.pollTimeout(), 0, 0, 0, 1, d.retryPeriod(),
+                new SharingSettings.AboveAverage(1.0, 1.5, 0.5, 10, 10, 0.1));
+        return new Peers(n, SharingProtocol.ABOVE_AVERAGE, s, 0, seed);
+    }
+
     private static AboveAverageAgent agent(Peers c, int i) {
         return (AboveAverageAgent) c.nodes[i].agent();
     }
@@ -68,6 +76,29 @@ class AboveAverageTest {
         assertEquals(0, agent(c, 1).promised() + agent(c, 2).promised(), "AwaitingTask timeout freed it");
         assertEquals(0, c.sim.counter(PeerNode.AVERAGE_CHANGES));
         c.checkConservation();
+    }
+
+    @Test
+    void theFirstAcceptComesFromAnyReceiverNotTheLowestNumbered() {
+        // Every receiver answers a TooHigh over the same latency, so the first Accept is from the
+        // receiver the broadcast reached first. In index order that was always node 1; in a random
+        // order each of the 9 idle receivers gets the task in about 1 of 9 runs.
+        int n = 10;
+        int runs = 180;
+        int[] gotIt = new int[n];
+        for (long seed = 1; seed <= runs; seed++) {
+            Peers c = seeded(n, seed);
+            load(c, 0, 3, LONG); // load 3 > A + r = 2.5: TooHigh to all nine; the first Accept gets one task
+            assertEquals(1, c.sim.counter(PeerNode.TRANSFERS));
+            for (int j = 1; j < n; j++) {
+                gotIt[j] += c.nodes[j].queueLength();
+            }
+        }
+        for (int j = 1; j < n; j++) {
+            // Binomial(180, 1/9): mean 20, sd 4.2; these seeds give 14..25 (index order gave node 1 all 180).
+            assertTrue(gotIt[j] >= 8 && gotIt[j] <= 40, "node " + j + " got the task in " + gotIt[j] + " of " + runs
+                    + " runs: " + java.util.Arrays.toString(gotIt));
+        }
     }
 
     @Test

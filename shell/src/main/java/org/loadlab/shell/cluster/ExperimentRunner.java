@@ -633,6 +633,15 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     // ------------------------------------------------------------------ control API
 
     private Behavior<Protocol.RunnerCommand> onStop(Stop s) {
+        if (state == State.FINISHED || state == State.STOPPED || state == State.FAILED) {
+            // DELETE stops a run: an ended one has nothing to stop, and answering 202 would say it had.
+            // Its status, results and journal entry stay as they are.
+            s.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "experiment " + def.id() + " is " + stateName()
+                    + (stopReason == null ? "" : " (" + stopReason + ")") + ": nothing to stop; its results stay"
+                    + (resultsDir == null ? "" : " in " + resultsDir) + "; POST /experiments/" + def.id()
+                    + "/rerun runs it again", "status", stateName(), Gateway.STOPPABLE));
+            return this;
+        }
         if (state == State.STARTING) {
             fail("stopped by request before it started");
             state = State.STOPPED;
@@ -880,6 +889,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         double now = clock.now();
         p.put("scenarioSeconds", Double.isNaN(endAt) ? now : endAt);
         p.put("durationSeconds", s.duration());
+        p.put("measuredFromSeconds", warmup); // the scenario's warm-up window ends here (warmup, warmup-requests)
         p.put("fraction", s.duration() > 0 ? Math.min(1.0, (Double.isNaN(endAt) ? now : endAt) / s.duration())
                 : driver.finished() ? 1.0 : Double.NaN);
         p.put("generated", driver.generated());

@@ -76,7 +76,14 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     public record ListAll(ActorRef<GatewayReply> replyTo) implements Command {
     }
 
-    /** DELETE /experiments/{id}. */
+    /**
+     * The states DELETE stops an experiment in (a stopping one answers 202 again); an ended
+     * one (finished, stopped, failed, interrupted) gets 409 naming its state, and keeps
+     * everything stored.
+     */
+    public static final List<String> STOPPABLE = List.of("starting", "running", "draining", "stopping");
+
+    /** DELETE /experiments/{id}: stops a running experiment (202), or 409 naming the state of an ended one. */
     public record Delete(String id, ActorRef<GatewayReply> replyTo) implements Command {
     }
 
@@ -228,7 +235,8 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     if (r == null && recorded.containsKey(d.id())) {
                         d.replyTo().tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "experiment " + d.id() + " is "
                                 + recorded.get(d.id()).path("status").asText() + " (journaled by an earlier gateway): nothing"
-                                + " to stop; POST /experiments/" + d.id() + "/rerun runs it again", "experiment", d.id(), null));
+                                + " to stop; POST /experiments/" + d.id() + "/rerun runs it again", "status",
+                                recorded.get(d.id()).path("status").asText(), STOPPABLE));
                     } else if (r == null) {
                         d.replyTo().tell(GatewayReply.noExperiment(d.id(), known()));
                     } else {

@@ -105,12 +105,25 @@ public sealed interface GatewayReply {
 
     /**
      * An invalid scenario, listing its problems: the first {@link #MAX_LISTED_PROBLEMS} and
-     * how many more there were, in {@code problems} and in the detail alike.
+     * how many more there were, in {@code problems} and in the detail alike. The problem's
+     * {@code field} and {@code value} are those of the first problem (the first line the CLI
+     * prints for the same input), so a client reading {@code field} learns which key is wrong:
+     * {@code nodes.count} and {@code abc} for {@code nodes.count = "abc": must be a whole number},
+     * {@code set} and the override for a {@code set} entry without {@code key=}. A first
+     * problem that names no key (a scenario that cannot be resolved) gives field
+     * {@code scenario} and the scenario's source as value.
+     *
+     * @param source the scenario's name, or "request body" for a scenario object
+     * @param problems every problem found, in the loader's order
      */
     static GatewayReply badScenario(String source, List<String> problems) {
         List<String> listed = bounded(problems);
+        String first = listed.isEmpty() ? "" : listed.get(0);
+        String key = org.loadlab.experiment.scenario.ScenarioException.keyOf(first);
+        String field = key == null ? "scenario" : key.equals("--set") ? "set" : key;
+        Object value = key == null ? source : org.loadlab.experiment.scenario.ScenarioException.valueOf(first);
         return new Problem(Kind.INVALID_SCENARIO, "scenario " + source + " is invalid: " + String.join("; ", listed),
-                "scenario", source, null, listed);
+                field, value, null, listed);
     }
 
     /** An unknown experiment. */

@@ -20,7 +20,8 @@ final class StatusJson {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-            .addMixIn(org.loadlab.analysis.run.RunMetrics.class, MetricsSummary.class);
+            .addMixIn(org.loadlab.analysis.run.RunMetrics.class, MetricsSummary.class)
+            .registerModule(JsonNumbers.nonFiniteAsNull()); // a journaled status is served as a live one is
 
     /** {@code status} as JSON text. @throws IllegalStateException if it cannot be written */
     static String write(Object status) {

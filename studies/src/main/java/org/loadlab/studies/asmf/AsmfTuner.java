@@ -138,6 +138,44 @@ public final class AsmfTuner {
         return results;
     }
 
+    /**
+     * The terms of the composite score that cannot separate the configurations: the same mean
+     * for every one of them, or undefined (NaN) for some (e.g. the wait on profile nodes, which
+     * never queue). Each such term adds the same 0.5 of its weight to every score.
+     *
+     * @param ranked the results of {@link #tune}, at least one
+     * @return e.g. {@code wait (s) = 0.0000 for every configuration}, in the score's term order; empty if every term varies
+     */
+    public static List<String> flatTerms(List<Result> ranked) {
+        String[] names = {"throughput", "wait (s)", "backlog area", "queries/decision"};
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            double first = term(ranked.get(0), i);
+            boolean undefined = false;
+            boolean same = true;
+            for (Result r : ranked) {
+                double v = term(r, i);
+                undefined |= Double.isNaN(v);
+                same &= Double.compare(v, first) == 0;
+            }
+            if (undefined) {
+                out.add(names[i] + " is undefined (NaN) on these scenarios");
+            } else if (same && ranked.size() > 1) {
+                out.add(String.format(Locale.ROOT, "%s = %.4g for every configuration", names[i], first));
+            }
+        }
+        return out;
+    }
+
+    private static double term(Result r, int i) {
+        return switch (i) {
+            case 0 -> r.throughput();
+            case 1 -> r.waitSeconds();
+            case 2 -> r.backlog();
+            default -> r.queries();
+        };
+    }
+
     /** Overrides that shorten a scenario: its duration and its events' times times {@code scale}. */
     static List<String> scaled(Scenario s, double scale) {
         if (scale == 1.0) {

@@ -9,7 +9,9 @@ import org.loadlab.analysis.run.ResponseTimeHistogram;
 import org.loadlab.analysis.run.RunMetrics;
 import org.loadlab.analysis.run.SeriesPoint;
 import org.loadlab.analysis.stats.JainFairness;
+import org.loadlab.experiment.run.NodeInspection;
 import org.loadlab.experiment.run.RunSpec;
+import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.experiment.scenario.Scenario;
 
 /**
@@ -56,6 +58,18 @@ public final class ReferenceModel {
      *     the policy is not one of the seed's ({@link Scenario.Reference#POLICIES})
      */
     public static RunResult run(RunSpec spec) {
+        return run(spec, new ArrayList<>());
+    }
+
+    /**
+     * Runs {@code spec} and adds each backend's state at the end of the run to {@code nodes}:
+     * μ_j, q_j (work units), C_j; CPU/MEM/IO/NET and the cached score S'_j only for the
+     * policies that read the score cache (the others never update them: NaN).
+     *
+     * @param nodes where the backends' states go, in backend order
+     * @throws IllegalArgumentException as {@link #run(RunSpec)}
+     */
+    public static RunResult run(RunSpec spec, List<NodeInspection> nodes) {
         Scenario s = spec.scenario();
         if (!s.isReferenceModel()) {
             throw new IllegalArgumentException("scenario " + s.name() + " has model = " + s.model() + ", not reference");
@@ -68,7 +82,10 @@ public final class ReferenceModel {
                 workload.skipRun(simulator);
             }
         }
-        return new Run(spec, policy, workload, SeedTopology.draw(s), simulator).execute();
+        Run run = new Run(spec, policy, workload, SeedTopology.draw(s), simulator);
+        RunResult result = run.execute();
+        run.inspect(nodes);
+        return result;
     }
 
     /** One run's state; single-threaded. */
@@ -199,6 +216,18 @@ public final class ReferenceModel {
                 nodeMax[j] = Math.max(nodeMax[j], q[j]);
             }
             return new RunResult(spec.scenario().name(), spec.policy(), spec.seed(), metrics());
+        }
+
+        /** Each backend's state after the last step, for nodes.csv. */
+        void inspect(List<NodeInspection> nodes) {
+            boolean reads = policy.readsCache();
+            double end = w.steps * dt;
+            for (int j = 0; j < n; j++) {
+                LoadSnapshot snapshot = new LoadSnapshot(j, (int) Math.min(Integer.MAX_VALUE, q[j]), 0, mu[j],
+                        reads ? cpu[j] : Double.NaN, reads ? mem[j] : Double.NaN, reads ? io[j] : Double.NaN,
+                        reads ? net[j] : Double.NaN, correction[j], end, !failed[j]);
+                nodes.add(new NodeInspection(j, snapshot, reads ? cache[j] : Double.NaN));
+            }
         }
 
         /**

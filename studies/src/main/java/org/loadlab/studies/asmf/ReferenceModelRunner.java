@@ -1,7 +1,9 @@
 package org.loadlab.studies.asmf;
 
+import java.util.List;
 import org.loadlab.analysis.io.RunResult;
 import org.loadlab.experiment.run.ModelRunner;
+import org.loadlab.experiment.run.NodeInspection;
 import org.loadlab.experiment.run.RunSpec;
 import org.loadlab.experiment.scenario.Scenario;
 
@@ -18,6 +20,11 @@ public final class ReferenceModelRunner implements ModelRunner {
     @Override
     public RunResult run(RunSpec spec) {
         return ReferenceModel.run(spec);
+    }
+
+    @Override
+    public RunResult run(RunSpec spec, List<NodeInspection> nodes) {
+        return ReferenceModel.run(spec, nodes);
     }
 
     @Override

@@ -25,6 +25,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.loadlab.analysis.campaign.CampaignRun;
 import org.loadlab.analysis.run.RunMetrics;
@@ -53,6 +54,10 @@ final class StickyLazyPlots {
     private static final List<Color> PALETTE = List.of(new Color(0x00, 0x72, 0xB2), new Color(0xD5, 0x5E, 0x00),
             new Color(0x00, 0x9E, 0x73), new Color(0xCC, 0x79, 0xA7), new Color(0xE6, 0x9F, 0x00),
             new Color(0x56, 0xB4, 0xE9), new Color(0x00, 0x00, 0x00), new Color(0x99, 0x88, 0x33));
+    /** Colour of the strict Po2C references (one per workload, told apart by marker). */
+    private static final Color REFERENCE = new Color(0x55, 0x55, 0x55);
+    private static final List<Marker> REFERENCE_MARKERS = List.of(SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
+            SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS);
     private static final BasicStroke SOLID = new BasicStroke(2f);
     private static final BasicStroke DASHED = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
             new float[] {8f, 5f}, 0f);
@@ -127,6 +132,21 @@ final class StickyLazyPlots {
     }
 
     private static List<String> thresholdPlots(Path dir, StickyLazyAnalysis.Result r) throws IOException {
+        List<XYChart> charts = thresholdCharts(r);
+        return List.of(save(charts.get(0), dir, "sticky-lazy-threshold-probes"),
+                save(charts.get(1), dir, "sticky-lazy-threshold-peak"),
+                save(charts.get(2), dir, "sticky-lazy-threshold-tradeoff"));
+    }
+
+    /**
+     * The three charts of a threshold sweep: probes per request against T, peak queue against T,
+     * and the trade-off. Strict Po2C has one series (peak, peak + T, trade-off point) per
+     * workload, however many Sticky-Lazy variants or credit rules ran on it.
+     *
+     * @param r the analysis result (its runs and pairs)
+     * @return probes, peak and trade-off chart, in that order
+     */
+    static List<XYChart> thresholdCharts(StickyLazyAnalysis.Result r) {
         // scenario -> T -> runs (Sticky-Lazy) and scenario -> T -> strict-po2c runs.
         Map<String, TreeMap<Integer, List<StickyLazyAnalysis.RunCheck>>> sticky = new LinkedHashMap<>();
         boolean bothRules = r.runs().stream().map(StickyLazyAnalysis.RunCheck::credit).distinct().count() > 1;
@@ -140,13 +160,11 @@ final class StickyLazyPlots {
             po2c.computeIfAbsent(shortName(p.scenario()), k -> new TreeMap<>()).computeIfAbsent(p.threshold(), k -> new ArrayList<>())
                     .add((double) p.po2cMaxQueue());
         }
-        List<String> out = new ArrayList<>();
-
         XYChart probes = xy("Sticky-Lazy probes per request against T (seed formula dashed, 1/T dotted)", "threshold T",
                 "probes / request");
-        XYChart peak = xy("Peak queue depth against T (strict Po2C dashed, Po2C + T dotted)", "threshold T",
+        XYChart peak = xy("Peak queue depth against T (strict Po2C grey dashed, Po2C + T grey dotted)", "threshold T",
                 "largest q_j (requests)");
-        XYChart trade = xy("Trade-off: probes per request against peak queue depth (points: T = 1, 2, 3, 4, 8)",
+        XYChart trade = xy("Trade-off: probes / request against peak queue (T = 1, 2, 3, 4, 8; grey: strict Po2C)",
                 "probes / request", "largest q_j (requests)");
         TreeSet<Integer> allT = new TreeSet<>();
         int colour = 0;
@@ -176,24 +194,32 @@ final class StickyLazyPlots {
             line(peak.addSeries(e.getKey() + " sticky-lazy", x, q, qErr), c, SOLID, true);
             XYSeries t = trade.addSeries(e.getKey() + " sticky-lazy", p, q);
             line(t, c, SOLID, true);
-            TreeMap<Integer, List<Double>> ref = po2c.get(e.getKey().split(" ")[0]);
-            if (ref != null && !ref.isEmpty()) {
-                double[] rx = ref.keySet().stream().mapToDouble(Integer::doubleValue).toArray();
-                double[] ry = ref.values().stream().mapToDouble(v -> StickyLazyAnalysis.mean(
-                        v.stream().mapToDouble(Double::doubleValue).toArray())).toArray();
-                double[] bound = new double[rx.length];
-                for (int k = 0; k < rx.length; k++) {
-                    bound[k] = ry[k] + rx[k];
-                }
-                line(peak.addSeries(e.getKey() + " strict-po2c", rx, ry), c, DASHED, false);
-                line(peak.addSeries(e.getKey() + " strict-po2c + T", rx, bound), c, DOTTED, false);
-                double all = StickyLazyAnalysis.mean(ref.values().stream().flatMap(List::stream)
-                        .mapToDouble(Double::doubleValue).toArray());
-                XYSeries s = trade.addSeries(e.getKey() + " strict-po2c", new double[] {2.0}, new double[] {all});
-                s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-                s.setMarker(SeriesMarkers.DIAMOND);
-                s.setMarkerColor(c);
+        }
+        // Strict Po2C is one reference per workload, whatever the credit rules beside it: one
+        // legend entry each, in grey, with a marker per workload.
+        int workload = 0;
+        for (Map.Entry<String, TreeMap<Integer, List<Double>>> e : po2c.entrySet()) {
+            TreeMap<Integer, List<Double>> ref = e.getValue();
+            String name = e.getKey();
+            if (ref.isEmpty() || sticky.keySet().stream().noneMatch(k -> k.split(" ")[0].equals(name))) {
+                continue;
             }
+            Marker marker = REFERENCE_MARKERS.get(workload++ % REFERENCE_MARKERS.size());
+            double[] rx = ref.keySet().stream().mapToDouble(Integer::doubleValue).toArray();
+            double[] ry = ref.values().stream().mapToDouble(v -> StickyLazyAnalysis.mean(
+                    v.stream().mapToDouble(Double::doubleValue).toArray())).toArray();
+            double[] bound = new double[rx.length];
+            for (int k = 0; k < rx.length; k++) {
+                bound[k] = ry[k] + rx[k];
+            }
+            line(peak.addSeries(name + " strict-po2c", rx, ry), REFERENCE, DASHED, false).setMarker(marker);
+            line(peak.addSeries(name + " strict-po2c + T", rx, bound), REFERENCE, DOTTED, false).setMarker(marker);
+            double all = StickyLazyAnalysis.mean(ref.values().stream().flatMap(List::stream)
+                    .mapToDouble(Double::doubleValue).toArray());
+            XYSeries s = trade.addSeries(name + " strict-po2c", new double[] {2.0}, new double[] {all});
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            s.setMarker(marker);
+            s.setMarkerColor(REFERENCE);
         }
         if (!allT.isEmpty()) {
             double[] x = allT.stream().mapToDouble(Integer::doubleValue).toArray();
@@ -203,10 +229,7 @@ final class StickyLazyPlots {
             }
             line(probes.addSeries("1/T floor", x, floor), Color.BLACK, DOTTED, false);
         }
-        out.add(save(probes, dir, "sticky-lazy-threshold-probes"));
-        out.add(save(peak, dir, "sticky-lazy-threshold-peak"));
-        out.add(save(trade, dir, "sticky-lazy-threshold-tradeoff"));
-        return out;
+        return List.of(probes, peak, trade);
     }
 
     private static String variantSuffix(StickyLazyAnalysis.RunCheck c) {
@@ -231,11 +254,12 @@ final class StickyLazyPlots {
         return chart;
     }
 
-    private static void line(XYSeries s, Color c, BasicStroke stroke, boolean markers) {
+    private static XYSeries line(XYSeries s, Color c, BasicStroke stroke, boolean markers) {
         s.setLineColor(c);
         s.setLineStyle(stroke);
         s.setMarkerColor(c);
         s.setMarker(markers ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
+        return s;
     }
 
     private static void style(AxesChartStyler s) {

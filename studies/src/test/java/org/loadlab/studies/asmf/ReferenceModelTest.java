@@ -151,6 +151,36 @@ class ReferenceModelTest {
     }
 
     @Test
+    void theReferenceP2cKIsCheckedAgainstTheAllowedSetNotCapped() {
+        // The seed's p2c samples policy.k nodes; k above the allowed list (6 of the 10 backends) is refused
+        // as power-of-k's and policy.asmf.k are, not capped at 6 queries per decision.
+        ScenarioException p2c = assertThrows(ScenarioException.class,
+                () -> TestScenarios.load("asmf-poisson-small", "policies = [p2c]", "policy.k = 50"));
+        assertTrue(p2c.getMessage().contains("policy.k: 50 is larger than the allowed set (6 nodes); allowed: 1..6"),
+                p2c.getMessage());
+        assertEquals(6, TestScenarios.load("asmf-poisson-small", "policies = [p2c]", "policy.k = 6").policy().k());
+        // The policies that do not read policy.k leave it alone.
+        assertEquals(50, TestScenarios.load("asmf-poisson-small", "policies = [asmf]", "policy.k = 50").policy().k());
+    }
+
+    @Test
+    void eachBackendsEndStateIsInspectedForNodesCsv() {
+        Scenario s = TestScenarios.load("asmf-poisson-small", "duration = 30");
+        for (String policy : List.of("asmf", "p2c")) {
+            java.util.List<org.loadlab.experiment.run.NodeInspection> nodes = new java.util.ArrayList<>();
+            ReferenceModel.run(new RunSpec(s, policy, 101), nodes);
+            assertEquals(10, nodes.size(), policy);
+            for (var n : nodes) {
+                assertTrue(n.load().serviceRate() >= 10 && n.load().serviceRate() <= 20, "mu_j ~ U(10, 20): " + n.load());
+                assertTrue(n.load().queueLength() > 0, "overloaded: " + n.load());
+                // Only the cache-reading policies update the resources and score S'_j = max(S * C, 0).
+                assertEquals(policy.equals("p2c"), Double.isNaN(n.score()), policy + ": " + n.score());
+                assertEquals(policy.equals("p2c"), Double.isNaN(n.load().cpu()), policy + ": " + n.load());
+            }
+        }
+    }
+
+    @Test
     void poissonSmallIsOverloadedInTheModelsOwnUnits() {
         // docs/asmf.md: 60 jobs/s x 2.05 units = 123 units/s against 10 nodes x 10 units/s.
         ReferenceLoad load = ReferenceLoad.of(TestScenarios.load("asmf-poisson-small"));

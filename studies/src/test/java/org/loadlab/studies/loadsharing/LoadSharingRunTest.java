@@ -157,8 +157,16 @@ class LoadSharingRunTest {
         assertTrue(all.contains("nodes.queue-capacity = 5") && all.contains("no rejection"), all);
         assertTrue(all.contains("load-sharing.poll-timeout = 0.05") && all.contains("round trip"), all);
 
+        // Overload: the advice is only what works for the protocols, which take no queue bound.
+        e = assertThrows(ScenarioException.class, () -> TestScenarios.load("load-sharing", "arrivals.utilisation = 1.2"));
+        all = String.join("\n", e.problems());
+        assertTrue(all.contains("arrivals.utilisation = 1.2") && all.contains("use a value below 1 (the load-sharing protocols keep every task")
+                && !all.contains("bound the queues"), all);
+
         // A balancer-only scenario does not care about load sharing.
         TestScenarios.load("quickstart", "nodes.queue-capacity = 5");
+        e = assertThrows(ScenarioException.class, () -> TestScenarios.load("quickstart", "arrivals.utilisation = 1.2"));
+        assertTrue(String.join("\n", e.problems()).contains("bound the queues with nodes.queue-capacity > 0"), e.getMessage());
     }
 
     @Test

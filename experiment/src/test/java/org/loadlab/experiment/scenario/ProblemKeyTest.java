@@ -1,0 +1,70 @@
+package org.loadlab.experiment.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ScenarioException#keyOf} and {@link ScenarioException#valueOf} read the key and the
+ * value back from a problem line as the loader writes it, so the HTTP edge can name the real
+ * key of an invalid scenario's first problem (not just "scenario").
+ */
+class ProblemKeyTest {
+    private static final ScenarioLoader LOADER = new ScenarioLoader(
+            n -> org.loadlab.balancer.policy.PolicyCatalog.find(n).isPresent(), org.loadlab.balancer.policy.PolicyCatalog.names());
+
+    /** The first problem the loader reports for quickstart with {@code overrides}. */
+    private static String first(String... overrides) {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> LOADER.load("quickstart", List.of(overrides)));
+        return e.problems().get(0);
+    }
+
+    @Test
+    void aBadValueNamesItsKeyAndValue() {
+        String p = first("nodes.count=abc");
+        assertEquals("nodes.count", ScenarioException.keyOf(p), p);
+        assertEquals("abc", ScenarioException.valueOf(p), p);
+        p = first("arrivals.utilisation=-2");
+        assertEquals("arrivals.utilisation", ScenarioException.keyOf(p), p);
+        assertEquals("-2.0", ScenarioException.valueOf(p), p);
+    }
+
+    @Test
+    void anUnknownKeyIsNamedWithoutAValue() {
+        String p = first("nodes.cnt=3");
+        assertEquals("nodes.cnt", ScenarioException.keyOf(p), p);
+        assertNull(ScenarioException.valueOf(p), p);
+    }
+
+    @Test
+    void indexedKeysAndQuotedValuesWithColons() {
+        String p = first("policies=[p2c, nope]");
+        assertEquals("policies[1]", ScenarioException.keyOf(p), p);
+        p = "name = 'a: b': use letters, digits";
+        assertEquals("name", ScenarioException.keyOf(p));
+        assertEquals("a: b", ScenarioException.valueOf(p));
+        assertEquals("events[0].at", ScenarioException.keyOf("events[0].at = -1.0: must be >= 0 (seconds)"));
+    }
+
+    @Test
+    void anOverrideThatDoesNotParseNamesTheKeyTheUserWrote() {
+        String p = first("nodes.count=[1,");
+        assertEquals("nodes.count", ScenarioException.keyOf(p), p);
+        assertEquals("[1,", ScenarioException.valueOf(p), p);
+        p = first("duration");
+        assertEquals("--set", ScenarioException.keyOf(p), p);
+        assertEquals("duration", ScenarioException.valueOf(p), p);
+    }
+
+    @Test
+    void linesThatNameNoKeyGiveNull() {
+        String p = first("duration=${nowhere}");
+        assertNull(ScenarioException.keyOf(p), p);
+        assertNull(ScenarioException.keyOf("cannot parse /tmp/x.conf: String: 1: expecting a value"));
+        // The CLI flag a missing scenario was given with is the key of that line.
+        assertEquals("--scenario", ScenarioException.keyOf("--scenario = 'x': no such built-in scenario or file"));
+    }
+}
