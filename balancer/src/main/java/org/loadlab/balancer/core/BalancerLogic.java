@@ -1043,17 +1043,22 @@ public final class BalancerLogic implements Logic<Message> {
         }
     }
 
-    /** The request of {@code t} ends unserved with {@code status}: lost if its node was removed, else failed. */
+    /**
+     * The request of {@code t} ends unserved with {@code status}: lost if its node was removed,
+     * else failed. Either way the decision log hears that it ended: the autonomous gateway
+     * answers its client from there, and would otherwise wait out its own timeout (504) for a
+     * request whose node was removed.
+     */
     private void fail(Attempt t, ResponseStatus status) {
         double now = env.now();
         records.remove(t.arrival.id());
         if (status == ResponseStatus.RESET) {
             env.metrics().lost(now, t.node, 1);
             env.metrics().count(now, LOST_ON_REMOVAL, 1);
-            return;
+        } else {
+            env.metrics().count(now, FAILED_PREFIX + status.code(), 1);
+            env.metrics().rejected(now, t.arrival.arrivalTime());
         }
-        env.metrics().count(now, FAILED_PREFIX + status.code(), 1);
-        env.metrics().rejected(now, t.arrival.arrivalTime());
         if (decisionLog != null) {
             decisionLog.finished(t.arrival.id(), status, now);
         }

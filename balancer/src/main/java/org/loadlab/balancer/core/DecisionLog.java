@@ -32,7 +32,8 @@ public interface DecisionLog {
                 int[] pool, int poolSize, int[] inFlight, LoadSnapshot[] loads);
 
     /**
-     * A request ended: served, or failed with {@code status}.
+     * A request ended: served, failed with {@code status}, or lost with {@link ResponseStatus#RESET}
+     * (its node was removed with it in flight and no retry took it).
      *
      * @param requestId the request
      * @param status how it ended

@@ -18,6 +18,7 @@ import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.NodeId;
 import org.loadlab.kernel.sim.SimHarness;
 import org.loadlab.node.protocol.BalancerMessage;
+import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.node.protocol.NodeMessage;
 import org.loadlab.node.protocol.ResponseStatus;
 
@@ -178,8 +179,23 @@ class RetryTest {
         for (int i = 0; i < 9; i++) {
             other.on(new BalancerMessage.Arrival(i, 1.0, 0));
         }
+        Map<Long, ResponseStatus> ended = new HashMap<>();
+        noRetryOnReset.decisionLog(new DecisionLog() {
+            @Override
+            public void routed(BalancerMessage.Arrival request, double decidedFrom, double now, int node, double propensity,
+                               String mode, int[] pool, int poolSize, int[] inFlight, LoadSnapshot[] loads) {
+            }
+
+            @Override
+            public void finished(long requestId, ResponseStatus status, double now) {
+                ended.put(requestId, status);
+            }
+        });
         other.on(new BalancerMessage.NodeRemoved(2));
         assertEquals(3, other.metrics().totalLost(), "without reset in retry-on: lost, as without retries");
+        // The decision log (the autonomous gateway answers its clients from it) hears of each lost request.
+        assertEquals(3, ended.size(), ended.toString());
+        assertTrue(ended.values().stream().allMatch(s -> s == ResponseStatus.RESET), ended.toString());
     }
 
     @Test
