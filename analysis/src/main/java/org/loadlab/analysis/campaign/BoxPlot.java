@@ -141,7 +141,7 @@ public final class BoxPlot {
         List<String> names = new ArrayList<>(boxes.keySet());
         boolean log = logScale(boxes.values());
         XYChart chart = ChartStyle.xyChart(metric.label() + " by policy — " + cell.cell().label(), "policy",
-                metric.labelWithUnit(Metric.inWorkUnits(cell.byPolicy().values().stream().flatMap(List::stream).toList()))
+                metric.labelWithUnit(cell.inWorkUnits())
                         + (log ? " (log scale)" : ""));
         XYStyler styler = chart.getStyler();
         styler.setLegendVisible(false); // the x axis names the policies

@@ -145,7 +145,7 @@ public final class CampaignReport {
         List<SummaryRow> summaries = Summaries.compute(runs, meta.metrics(), meta.bootstrapCi());
         List<PairedComparison> comparisons = PairedComparisons.compute(runs, meta.referencePolicy(), meta.metrics());
         RunsCsv.write(dir.resolve(RunsCsv.FILE_NAME), runs);
-        boolean workUnits = Metric.inWorkUnits(index.runs()); // the reference model's queues: work units, not requests
+        boolean workUnits = index.inWorkUnits(); // the reference model's queues: work units, not requests
         SummaryCsv.write(dir.resolve(SummaryCsv.FILE_NAME), summaries, workUnits);
         PairwiseCsv.write(dir.resolve(PairwiseCsv.FILE_NAME), comparisons, workUnits);
         ReportPlots plots = ReportPlots.write(dir.resolve(PLOTS_DIR), meta, index);

@@ -43,4 +43,14 @@ record CellRuns(Cell cell, SortedMap<String, List<CampaignRun>> byPolicy, Sorted
         }
         return new CellRuns(cell, byPolicy, all);
     }
+
+    /** Every run of the cell, policy by policy. */
+    List<CampaignRun> runs() {
+        return byPolicy.values().stream().flatMap(List::stream).toList();
+    }
+
+    /** Whether the cell's runs count their queues in work units ({@link Metric#inWorkUnits}). */
+    boolean inWorkUnits() {
+        return Metric.inWorkUnits(runs());
+    }
 }

@@ -225,8 +225,11 @@ public enum Metric {
      * @return true if there is a run and every one is a reference-model run
      */
     public static boolean inWorkUnits(java.util.Collection<CampaignRun> runs) {
-        return !runs.isEmpty() && runs.stream().allMatch(r -> r.metrics().extras().containsKey(QueuePlot.REFERENCE_MODEL_METRIC));
+        return !runs.isEmpty() && runs.stream().allMatch(r -> r.metrics().extras().containsKey(REFERENCE_MODEL_METRIC));
     }
+
+    /** A metric only the reference model reports (under the seed's name). */
+    static final String REFERENCE_MODEL_METRIC = "backlog_area";
 
     /**
      * Reads the metric from a run.

@@ -76,7 +76,7 @@ public final class QueuePlot {
             return Optional.empty();
         }
         String title = "Mean queue length over time — " + cell.cell().label();
-        String yTitle = "mean queue length (" + (inWorkUnits(cell) ? "work units" : "requests") + " per node)";
+        String yTitle = "mean queue length (" + (cell.inWorkUnits() ? "work units" : "requests") + " per node)";
         double highest = 0;
         double warmupEnd = Double.NaN;
         for (CampaignRun run : traced.values()) {
@@ -171,18 +171,4 @@ public final class QueuePlot {
         series.setMarker(SeriesMarkers.NONE);
         return series;
     }
-
-    /**
-     * Whether the cell's queues are counted in work units: runs of the ASMF seed's time-stepped
-     * reference model (the only model that reports the seed's own metrics, among them
-     * {@code backlog_area}, in {@link org.loadlab.analysis.run.RunMetrics#extras()}) queue work
-     * units, every other model requests.
-     */
-    private static boolean inWorkUnits(CellRuns cell) {
-        return cell.byPolicy().values().stream().flatMap(List::stream)
-                .anyMatch(r -> r.metrics().extras().containsKey(REFERENCE_MODEL_METRIC));
-    }
-
-    /** A metric only the reference model reports (under the seed's name). */
-    static final String REFERENCE_MODEL_METRIC = "backlog_area";
 }

@@ -74,7 +74,7 @@ final class ReportBuilder {
                     + grid + ": some combinations are missing)";
         }
         items.add(runs);
-        List<String> metrics = meta.metrics().stream().map(m -> m.labelWithUnit(Metric.inWorkUnits(index.runs()))).toList();
+        List<String> metrics = meta.metrics().stream().map(m -> m.labelWithUnit(index.inWorkUnits())).toList();
         items.add("Metrics: " + String.join(", ", metrics));
         doc.add(new ReportDocument.Bullets(items));
     }
@@ -103,7 +103,7 @@ final class ReportBuilder {
         List<String> header = new ArrayList<>();
         header.add("policy");
         header.add("runs");
-        meta.metrics().forEach(m -> header.add(m.labelWithUnit(Metric.inWorkUnits(index.runs()))));
+        meta.metrics().forEach(m -> header.add(m.labelWithUnit(index.inWorkUnits())));
         for (String scenario : index.scenarios()) {
             doc.add(new ReportDocument.Heading(3, "Scenario " + scenario));
             List<Metric> zero = plots.zero().getOrDefault(scenario, List.of());
@@ -195,7 +195,7 @@ final class ReportBuilder {
                         ReportText.p(c.pWilcoxonHolm()),
                         c.verdict().text()));
             }
-            doc.add(new ReportDocument.Heading(3, metric.labelWithUnit(Metric.inWorkUnits(index.runs())) + ", "
+            doc.add(new ReportDocument.Heading(3, metric.labelWithUnit(index.inWorkUnits()) + ", "
                     + (metric.lowerIsBetter() ? "lower is better" : "higher is better")));
             doc.add(new ReportDocument.Table(header, rows, 2, rows.size() > COLLAPSE_ROWS));
         }

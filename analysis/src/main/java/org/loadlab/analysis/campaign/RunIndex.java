@@ -23,10 +23,17 @@ final class RunIndex {
 
     private final List<CampaignRun> runs;
     private final SortedMap<Cell, SortedMap<String, List<CampaignRun>>> cells;
+    private final boolean inWorkUnits;
 
     private RunIndex(List<CampaignRun> runs, SortedMap<Cell, SortedMap<String, List<CampaignRun>>> cells) {
         this.runs = runs;
         this.cells = cells;
+        this.inWorkUnits = Metric.inWorkUnits(runs);
+    }
+
+    /** Whether every run counts its queues in work units (the reference model; {@link Metric#inWorkUnits}). */
+    boolean inWorkUnits() {
+        return inWorkUnits;
     }
 
     /**

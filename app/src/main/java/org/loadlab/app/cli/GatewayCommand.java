@@ -105,7 +105,7 @@ final class GatewayCommand implements Callable<Integer> {
         Scenario s = Scenarios.loader().load(scenario, overrides); // a bad key: exit 2 with every problem (CliErrors)
         GatewayScenarios.check(s, scenario);
         Path dir = stateDir != null ? stateDir : Path.of("results", "gateway");
-        String what = stateDir != null ? "--state-dir = '" + dir + "'" : "the directory " + dir + " (the default of --state-dir)";
+        String what = OutputDir.describe(dir, "--state-dir", stateDir != null);
         OutputDir.prepare(dir, "--state-dir", stateDir != null);
         Path journal = dir.resolve("journal");
         if (Files.exists(journal) && !Files.isDirectory(journal)) {

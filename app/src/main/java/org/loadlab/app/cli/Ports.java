@@ -24,7 +24,13 @@ final class Ports {
      * @param port 1..65535
      */
     static boolean free(InetAddress host, int port) {
-        return probe(host, port);
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(host, port));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**
@@ -47,19 +53,9 @@ final class Ports {
         } catch (java.net.UnknownHostException e) {
             throw new BadInputException(hostFlag + " = '" + host + "': not a known host");
         }
-        if (!probe(address, port)) {
+        if (!free(address, port)) {
             throw new BadInputException("port " + port + " on " + host + " is in use; it is " + what
                     + ". Stop the process using it (another LoadLab member?) or choose another port");
-        }
-    }
-
-    private static boolean probe(InetAddress host, int port) {
-        try (ServerSocket probe = new ServerSocket()) {
-            probe.setReuseAddress(true);
-            probe.bind(new InetSocketAddress(host, port));
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 }

@@ -122,7 +122,7 @@ final class TuneCommand implements Callable<Integer> {
                 System.out.println("warning: " + f + ": it does not separate the configurations (each gets half its weight),"
                         + " so the ranking rests on the other terms of the score");
             }
-            if (flat.size() == 4) {
+            if (flat.size() == AsmfTuner.SCORE_TERMS.size()) {
                 System.out.println("warning: no term separates the configurations: every score is equal and the ranking"
                         + " is the sample order; tune on scenarios where ASMF's parameters matter (e.g. the asmf-* ones)");
             }

@@ -448,26 +448,15 @@ public final class PeerNode implements Logic<Message> {
     }
 
     /**
-     * Every peer index ≠ this node, in a uniformly random order (Fisher–Yates on this node's
-     * stream, n − 2 draws), for a broadcast. The array is reused by the next call: iterate it
+     * Every peer index ≠ this node, in a uniformly random order ({@link PeerOrder}), for a
+     * broadcast. The array is reused by the next call: iterate it
      * before broadcasting again.
      */
     int[] peersInRandomOrder() {
         if (peerOrder == null) {
             peerOrder = new int[nodeCount - 1];
         }
-        for (int j = 0, k = 0; j < nodeCount; j++) {
-            if (j != index) {
-                peerOrder[k++] = j;
-            }
-        }
-        for (int i = peerOrder.length - 1; i > 0; i--) {
-            int r = rng.nextInt(i + 1);
-            int t = peerOrder[i];
-            peerOrder[i] = peerOrder[r];
-            peerOrder[r] = t;
-        }
-        return peerOrder;
+        return PeerOrder.shuffle(peerOrder, index, rng);
     }
 
     /** This node's random stream (valid after {@link #onStart}). */

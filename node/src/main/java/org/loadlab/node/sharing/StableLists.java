@@ -47,19 +47,7 @@ final class StableLists {
             tail[s] = NONE;
             size[s] = 0;
         }
-        int[] order = new int[n - 1];
-        for (int j = 0, k = 0; j < n; j++) {
-            if (j != self) {
-                order[k++] = j;
-            }
-        }
-        for (int i = order.length - 1; i > 0; i--) {
-            int j = rng.nextInt(i + 1);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
-        for (int j : order) {
+        for (int j : PeerOrder.shuffle(new int[n - 1], self, rng)) {
             moveToHead(j, PeerState.RECEIVER);
         }
     }

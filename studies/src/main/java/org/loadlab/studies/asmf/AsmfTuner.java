@@ -138,6 +138,9 @@ public final class AsmfTuner {
         return results;
     }
 
+    /** The terms of the composite score, in its order, as {@link #flatTerms} names them. */
+    public static final List<String> SCORE_TERMS = List.of("throughput", "wait (s)", "backlog area", "queries/decision");
+
     /**
      * The terms of the composite score that cannot separate the configurations: the same mean
      * for every one of them, or undefined (NaN) for some (e.g. the wait on profile nodes, which
@@ -147,9 +150,8 @@ public final class AsmfTuner {
      * @return e.g. {@code wait (s) = 0.0000 for every configuration}, in the score's term order; empty if every term varies
      */
     public static List<String> flatTerms(List<Result> ranked) {
-        String[] names = {"throughput", "wait (s)", "backlog area", "queries/decision"};
         List<String> out = new ArrayList<>();
-        for (int i = 0; i < names.length; i++) {
+        for (int i = 0; i < SCORE_TERMS.size(); i++) {
             double first = term(ranked.get(0), i);
             boolean undefined = false;
             boolean same = true;
@@ -159,9 +161,9 @@ public final class AsmfTuner {
                 same &= Double.compare(v, first) == 0;
             }
             if (undefined) {
-                out.add(names[i] + " is undefined (NaN) on these scenarios");
+                out.add(SCORE_TERMS.get(i) + " is undefined (NaN) on these scenarios");
             } else if (same && ranked.size() > 1) {
-                out.add(String.format(Locale.ROOT, "%s = %.4g for every configuration", names[i], first));
+                out.add(String.format(Locale.ROOT, "%s = %.4g for every configuration", SCORE_TERMS.get(i), first));
             }
         }
         return out;
