@@ -267,12 +267,13 @@ public final class ControlApi extends AllDirectives {
                                 path(PathMatchers.segment(), id -> concat(
                                         get(() -> ask(to -> new Gateway.Get(id, to))),
                                         delete(() -> authorized(() -> ask(to -> new Gateway.Delete(id, to)))))))),
-                        path("policy", () -> put(() -> authorized(() -> entity(Unmarshaller.entityToString(), this::policy)))),
+                        path("policy", () -> put(() -> authorized(() -> parameterOptional("experiment",
+                                q -> entity(Unmarshaller.entityToString(), b -> policy(b, q)))))),
                         pathPrefix("chaos", () -> concat(
-                                path("inject", () -> post(() -> authorized(() ->
-                                        entity(Unmarshaller.entityToString(), b -> chaos(b, false))))),
-                                path("clear", () -> post(() -> authorized(() ->
-                                        entity(Unmarshaller.entityToString(), b -> chaos(b, true)))))))))));
+                                path("inject", () -> post(() -> authorized(() -> parameterOptional("experiment",
+                                        q -> entity(Unmarshaller.entityToString(), b -> chaos(b, q, false)))))),
+                                path("clear", () -> post(() -> authorized(() -> parameterOptional("experiment",
+                                        q -> entity(Unmarshaller.entityToString(), b -> chaos(b, q, true))))))))))));
     }
 
     private RejectionHandler rejections() {
@@ -313,7 +314,7 @@ public final class ControlApi extends AllDirectives {
         body.put("status", up ? "ok" : "starting");
         body.put("member", self.address().toString());
         body.put("memberStatus", self.status().toString());
-        body.put("roles", self.getRoles());
+        body.put("roles", self.getRoles().stream().filter(r -> !r.startsWith("dc-")).sorted().toList()); // as /cluster: no data-centre role
         int members = 0;
         for (Member m : cluster.state().getMembers()) {
             members++;
@@ -452,7 +453,28 @@ public final class ControlApi extends AllDirectives {
         return ask(to -> new Gateway.Rerun(id, to));
     }
 
-    private Route policy(String body) {
+    /**
+     * The experiment a PUT /policy or POST /chaos/* request names: its body's {@code experiment}
+     * field or its {@code ?experiment=} query parameter (docs/http-api.md, "Which experiment");
+     * null for "the only running one". Naming two different ones is ambiguous, not a choice to
+     * make for the caller.
+     *
+     * @return the id (null: the only running one), or a 400 problem naming {@code experiment} when body and query differ
+     */
+    private static Named namedExperiment(ObjectNode o, Optional<String> query) {
+        String inBody = o.hasNonNull("experiment") ? o.get("experiment").asText() : null;
+        if (inBody != null && query.isPresent() && !query.get().equals(inBody)) {
+            return new Named(null, GatewayReply.badRequest("experiment", inBody, List.of(query.get()),
+                    "the query names experiment '" + query.get() + "' and the body '" + inBody + "'; name one (either place)"));
+        }
+        return new Named(inBody != null ? inBody : query.orElse(null), null);
+    }
+
+    /** The experiment a request names ({@code id}, null for the only running one), or the problem with naming it. */
+    private record Named(String id, GatewayReply problem) {
+    }
+
+    private Route policy(String body, Optional<String> query) {
         ObjectNode o = object(body);
         if (o == null) {
             return reply(notAnObject(body, "{\"policy\": \"p2c\"}"));
@@ -465,11 +487,15 @@ public final class ControlApi extends AllDirectives {
         if (p == null || !p.isTextual()) {
             return reply(GatewayReply.badRequest("policy", p, "a policy name, e.g. p2c", "PUT /policy needs the policy to switch to"));
         }
-        String experiment = o.hasNonNull("experiment") ? o.get("experiment").asText() : null;
+        Named named = namedExperiment(o, query);
+        if (named.problem() != null) {
+            return reply(named.problem());
+        }
+        String experiment = named.id();
         return ask(to -> new Gateway.SwitchPolicy(experiment, p.asText(), to));
     }
 
-    private Route chaos(String body, boolean clear) {
+    private Route chaos(String body, Optional<String> query, boolean clear) {
         ObjectNode o = object(body.isBlank() && clear ? "{}" : body);
         if (o == null) {
             return reply(notAnObject(body, clear ? "{\"node\": 3}" : "{\"node\": 3, \"fault\": \"latency\", \"value\": 0.2}"));
@@ -502,7 +528,11 @@ public final class ControlApi extends AllDirectives {
             }
             value = v == null ? null : v.asDouble();
         }
-        String experiment = o.hasNonNull("experiment") ? o.get("experiment").asText() : null;
+        Named named = namedExperiment(o, query);
+        if (named.problem() != null) {
+            return reply(named.problem());
+        }
+        String experiment = named.id();
         String ff = fault;
         Double vv = value;
         return ask(to -> new Gateway.Chaos(experiment, j, ff, vv, to));

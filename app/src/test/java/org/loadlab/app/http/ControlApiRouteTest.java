@@ -223,6 +223,29 @@ class ControlApiRouteTest extends JupiterRouteTest {
         assertEquals(-1, clear.node(), "every node");
     }
 
+    @Test
+    void policyAndChaosTakeTheExperimentFromTheQueryAsDocsHttpApiSays() {
+        // docs/http-api.md, "Which experiment": query parameter or body field. The query used to be
+        // ignored, so the request acted on the only running experiment instead of the one named.
+        open.run(json(HttpRequest.PUT("/policy?experiment=exp-7"), "{\"policy\":\"p2c\"}")).assertStatusCode(200);
+        assertEquals("exp-7", ((Gateway.SwitchPolicy) asked.receiveMessage()).experiment());
+        open.run(json(HttpRequest.POST("/chaos/inject?experiment=exp-7"), "{\"node\":1,\"fault\":\"crash\"}")).assertStatusCode(200);
+        assertEquals("exp-7", ((Gateway.Chaos) asked.receiveMessage()).experiment());
+        open.run(HttpRequest.POST("/chaos/clear?experiment=exp-7")).assertStatusCode(200);
+        assertEquals("exp-7", ((Gateway.Chaos) asked.receiveMessage()).experiment());
+        open.run(json(HttpRequest.PUT("/policy?experiment=exp-7"), "{\"policy\":\"p2c\",\"experiment\":\"exp-7\"}"))
+                .assertStatusCode(200);
+        assertEquals("exp-7", ((Gateway.SwitchPolicy) asked.receiveMessage()).experiment(), "the same in both places");
+
+        JsonNode p = problem(open.run(json(HttpRequest.PUT("/policy?experiment=exp-7"),
+                "{\"policy\":\"p2c\",\"experiment\":\"exp-8\"}")), 400, "experiment");
+        assertEquals("exp-8", p.get("value").asText());
+        assertTrue(p.get("detail").asText().contains("exp-7"), p.toString());
+        problem(open.run(json(HttpRequest.POST("/chaos/inject?experiment=exp-7"),
+                "{\"node\":1,\"fault\":\"crash\",\"experiment\":\"exp-8\"}")), 400, "experiment");
+        gatewayNotAsked();
+    }
+
     // ------------------------------------------------------------------ problems from the gateway
 
     private static int statusOf(GatewayReply.Kind kind) {

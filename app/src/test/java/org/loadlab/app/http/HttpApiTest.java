@@ -133,6 +133,8 @@ class HttpApiTest {
         assertEquals(200, h.status());
         assertEquals("ok", h.body().get("status").asText());
         assertEquals("Up", h.body().get("memberStatus").asText());
+        assertEquals("[\"balancer\",\"gateway\",\"node\"]", h.body().get("roles").toString(),
+                "the member's roles as /cluster lists them (not Pekko's data-centre role dc-default)");
         Reply c = call("GET", "/cluster", null);
         assertEquals(200, c.status());
         JsonNode m = c.body().get("members").get(0);
@@ -386,6 +388,14 @@ class HttpApiTest {
         JsonNode list = call("GET", "/experiments", null).body().get("experiments");
         assertTrue(list.toString().contains(id));
         assertProblem(call("PUT", "/policy", "{\"policy\":\"p2c\",\"experiment\":\"" + id + "\"}"), 409, "experiment");
+        // With nothing running, the 409 of a switch does not suggest naming an ended experiment (that is another 409).
+        awaitBody("no experiment to be running", "/experiments", e -> !e.toString().matches(".*\"(starting|running|draining|stopping)\".*"));
+        Reply none = call("PUT", "/policy", "{\"policy\":\"p2c\"}");
+        assertProblem(none, 409, "experiment");
+        assertTrue(none.body().get("detail").asText().startsWith("no experiment is running"), none.body().toString());
+        assertFalse(none.body().get("detail").asText().contains("?experiment="), none.body().toString());
+        assertTrue(call("GET", "/explain-routing", null).body().get("detail").asText().contains("?experiment="),
+                "reading one that has ended is what the hint is for");
     }
 
     /** The token over a real connection (each route's 401 is checked in ControlApiRouteTest). */

@@ -264,7 +264,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                     }
                     return route(n.experiment(), n.replyTo(), false, r -> new ExperimentRunner.Nodes(n.replyTo()));
                 })
-                .onMessage(Explain.class, e -> route(e.experiment(), e.replyTo(), true,
+                .onMessage(Explain.class, e -> route(e.experiment(), e.replyTo(), false,
                         r -> new ExperimentRunner.Explain(e.lastDecisions(), e.replyTo())))
                 .build();
     }
@@ -377,6 +377,9 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     /**
      * Sends the runner of {@code experiment} (or of the only running experiment) the
      * message {@code make} builds; answers a problem if there is no such experiment.
+     *
+     * @param needRunning true for requests that change a running experiment (policy, chaos): when
+     *     none runs, the 409 does not suggest naming an ended one, which would only get another 409
      */
     private Behavior<Command> route(String experiment, ActorRef<GatewayReply> replyTo, boolean needRunning,
                                    Function<ActorRef<Protocol.RunnerCommand>, Protocol.RunnerCommand> make) {
@@ -384,7 +387,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         if (id == null) {
             if (active.isEmpty()) {
                 replyTo.tell(GatewayReply.problem(GatewayReply.Kind.CONFLICT, "no experiment is running; start one with POST /experiments"
-                        + (runners.isEmpty() ? "" : " or name a finished one with ?experiment="), "experiment", null,
+                        + (runners.isEmpty() || needRunning ? "" : " or name an ended one with ?experiment="), "experiment", null,
                         runners.keySet()));
                 return this;
             }
