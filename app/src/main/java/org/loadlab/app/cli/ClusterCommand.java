@@ -16,8 +16,11 @@ import picocli.CommandLine.Option;
 /**
  * {@code loadlab cluster}: runs one member of a LoadLab cluster until it is stopped
  * (SIGTERM or Ctrl-C: graceful leave), downed by the split brain resolver, or its
- * max-lifetime passes. Exit codes: 0 after a normal stop, 1 if the member could not
- * start, 2 for a bad flag or a port (remoting, HTTP, Prometheus) another process holds.
+ * max-lifetime passes. Exit codes: 0 when it stops by itself (max-lifetime, stdin closed),
+ * 130 / 143 after Ctrl-C / SIGTERM (the JVM's codes; a graceful leave), 255 when downed by the
+ * split brain resolver or no seed could be joined (Pekko's code, with a line saying why: {@code
+ * ClusterMember.leavingLine}), 1 if the member could not start, 2 for a bad flag or a port
+ * (remoting, HTTP, Prometheus) another process holds.
  */
 @Command(name = "cluster", mixinStandardHelpOptions = true,
         description = {"Run one member of a LoadLab cluster (Pekko Cluster).",

@@ -46,4 +46,18 @@ class LocalClusterProgressTest {
         assertEquals("  experiment, warm-up window until t=5.0 s (not measured): running  t=2.0 s  arrived 20  completed 18"
                 + "  rejected 0  lost 0", LocalClusterCommand.progressLine(early));
     }
+
+    @Test
+    void stoppingTheClusterSaysSoAndNamesEachExperimentItInterrupts() throws Exception {
+        JsonNode list = json("{\"experiments\":[{\"id\":\"exp-1\",\"status\":\"finished\"},"
+                + "{\"id\":\"exp-2\",\"status\":\"running\"},{\"id\":\"exp-3\",\"status\":\"interrupted\"}]}");
+        String notice = LocalClusterCommand.stoppingNotice(4, list);
+        String[] lines = notice.split("\\R");
+        assertEquals(2, lines.length, notice);
+        assertEquals("local-cluster: stopping 4 members (graceful leave, up to 20 s)", lines[0]);
+        assertEquals(true, lines[1].startsWith("local-cluster: experiment exp-2 was running: it is left interrupted"), lines[1]);
+        assertEquals(true, lines[1].contains("POST /experiments/exp-2/rerun"), lines[1]);
+        assertEquals("local-cluster: stopping 1 member (graceful leave, up to 20 s)" + System.lineSeparator(),
+                LocalClusterCommand.stoppingNotice(1, null), "no gateway answer: only the first line");
+    }
 }

@@ -73,6 +73,15 @@ public final class ClusterMember {
             cluster.manager().tell(org.apache.pekko.cluster.typed.Join.create(cluster.selfMember().address()));
         }
         CoordinatedShutdown shutdown = CoordinatedShutdown.get(Adapter.toClassic(system));
+        String self = system.address().toString();
+        shutdown.addTask(CoordinatedShutdown.PhaseBeforeServiceUnbind(), "say-why", () -> {
+            String line = leavingLine(self, shutdown.getShutdownReason().orElse(null),
+                    system.settings().config().getDuration("pekko.cluster.split-brain-resolver.stable-after"));
+            if (line != null) {
+                System.err.println(line);
+            }
+            return CompletableFuture.completedFuture(Done.getInstance());
+        });
         if (settings.kamon()) {
             shutdown.addTask(CoordinatedShutdown.PhaseBeforeActorSystemTerminate(), "kamon-stop", () -> {
                 KamonMetrics.stop();
@@ -146,6 +155,38 @@ public final class ClusterMember {
             t.setDaemon(true);
             t.start();
         }
+    }
+
+    /**
+     * The line a member prints when it stops for a reason other than {@link #leave} (which says
+     * its own): a JVM exit (SIGTERM, Ctrl-C) is a graceful leave; a downing means the split
+     * brain resolver removed it (it was unreachable, e.g. paused, overloaded or cut off, for
+     * longer than {@code stable-after}) and it exits with code 255 (Pekko's exit code for a
+     * downed member) and must be restarted to rejoin; a member that found no seed to join
+     * exits the same way. Without these lines the process just ended among Pekko's warnings.
+     *
+     * @param self the member's address
+     * @param reason CoordinatedShutdown's reason, or null
+     * @param stableAfter the split brain resolver's {@code stable-after}
+     * @return the line, or null when there is nothing to add ({@link #leave} or an unknown reason)
+     */
+    static String leavingLine(String self, CoordinatedShutdown.Reason reason, Duration stableAfter) {
+        if (CoordinatedShutdown.clusterDowningReason().equals(reason)) {
+            return "loadlab: " + self + " was downed by the cluster's split brain resolver (it was unreachable for longer"
+                    + " than stable-after " + stableAfter.toMillis() / 1000.0 + " s: paused, overloaded or cut off); it exits"
+                    + " with code 255. Start it again to rejoin as a new member";
+        }
+        if (CoordinatedShutdown.clusterJoinUnsuccessfulReason().equals(reason)) {
+            return "loadlab: " + self + " could not join any seed node (pekko.cluster.shutdown-after-unsuccessful-join-seed-nodes"
+                    + " passed); it exits with code 255. Check --seed-nodes: the first seed must be running (or be this member)";
+        }
+        if (CoordinatedShutdown.jvmExitReason().equals(reason)) {
+            return "loadlab: " + self + " leaving: the JVM is exiting (SIGTERM or Ctrl-C); leaving the cluster gracefully";
+        }
+        if (CoordinatedShutdown.clusterLeavingReason().equals(reason)) {
+            return "loadlab: " + self + " left the cluster; stopping";
+        }
+        return null;
     }
 
     /** Leaves the cluster gracefully and terminates the system (CoordinatedShutdown). */
