@@ -291,6 +291,51 @@ public final class LocalClusterCommand implements Callable<Integer> {
                 p.path("arrived").asLong(), p.path("completed").asLong(), p.path("rejected").asLong(), p.path("lost").asLong());
     }
 
+    /**
+     * The experiment's books in one line (docs/cluster.md, "Every request accounted for"): the
+     * reasons of unresolved and not-arrived requests only where there are any, and the failed
+     * conservation check on a line of its own.
+     *
+     * @param a the status's {@code accounting}
+     * @return e.g. {@code "books: 259 generated = 259 arrived (251 completed, 8 rejected, 0 lost, 0 unresolved) + 0 not arrived"}
+     */
+    static String booksLine(JsonNode a) {
+        return String.format(Locale.ROOT, "books: %d generated = %d arrived (%d completed, %d rejected, %d lost, %d unresolved%s)"
+                        + " + %d not arrived%s%s", a.path("generated").asLong(), a.path("arrived").asLong(),
+                a.path("completed").asLong(), a.path("rejected").asLong(), a.path("lost").asLong(), a.path("unresolved").asLong(),
+                reasons(a.path("unresolvedByReason")), a.path("notArrived").asLong(), reasons(a.path("notArrivedByReason")),
+                a.path("ok").asBoolean(true) ? "" : System.lineSeparator() + "CONSERVATION CHECK FAILED: " + a.path("problems"));
+    }
+
+    /** {@code ": in-flight 7, deciding 1"} from a reason → count object, or "" when it has none. */
+    private static String reasons(JsonNode byReason) {
+        List<String> parts = new ArrayList<>();
+        byReason.properties().forEach(e -> parts.add(e.getKey() + " " + e.getValue().asLong()));
+        return parts.isEmpty() ? "" : ": " + String.join(", ", parts);
+    }
+
+    /**
+     * The finished experiment's figures in one line: counts, mean and p99 response time (s),
+     * completions per wall-clock second, and the routing decision's p50 and p99 in
+     * milliseconds (the status gives microseconds; "-" when there were no decisions).
+     *
+     * @param id the experiment id
+     * @param status its GET /experiments/{id} answer, with results
+     */
+    static String resultLine(String id, JsonNode status) {
+        JsonNode m = status.path("results").path("metrics");
+        JsonNode d = status.path("routing").path("decisionLatencyMicros");
+        return String.format(Locale.ROOT, "%s: %d completed, %d rejected, %d lost; mean response %.3f s, p99 %.3f s;"
+                        + " %.1f requests/s through the cluster; routing decision p50 %s, p99 %s",
+                id, m.path("requestsCompleted").asLong(), m.path("requestsRejected").asLong(), m.path("requestsLost").asLong(),
+                m.path("responseMean").asDouble(), m.path("responseP99").asDouble(),
+                status.path("metricsSoFar").path("requestsPerSecondWall").asDouble(), millis(d.path("p50")), millis(d.path("p99")));
+    }
+
+    private static String millis(JsonNode micros) {
+        return micros.isNumber() ? String.format(Locale.ROOT, "%.2f ms", micros.asDouble() / 1000) : "-";
+    }
+
     private int runExperiment(LocalCluster cluster) throws Exception {
         ObjectNode body = JSON.createObjectNode();
         body.put("scenario", experiment);
@@ -311,6 +356,7 @@ public final class LocalClusterCommand implements Callable<Integer> {
         System.out.println("experiment " + id + " started: " + created.body().get("assignment"));
         long deadline = stopAfter == null ? Long.MAX_VALUE : System.nanoTime() + (long) (stopAfter * 1e9);
         JsonNode status = null;
+        String lastLine = null;
         while (System.nanoTime() < deadline) {
             Thread.sleep(1000);
             String dead = deadMember(cluster);
@@ -323,29 +369,21 @@ public final class LocalClusterCommand implements Callable<Integer> {
                 continue;
             }
             String st = status.get("status").asText();
-            System.out.println(progressLine(status));
+            String line = progressLine(status);
+            if (!line.equals(lastLine)) { // the JIT warm-up's line stays the same for its 10 s: print it once
+                System.out.println(line);
+                lastLine = line;
+            }
             if (!st.equals("starting") && !st.equals("running") && !st.equals("draining") && !st.equals("stopping")) {
                 break;
             }
         }
         if (status != null && status.has("accounting")) {
-            JsonNode a = status.get("accounting");
-            System.out.printf(Locale.ROOT, "books: %d generated = %d arrived (%d completed, %d rejected, %d lost, %d unresolved %s)"
-                            + " + %d not arrived %s%s%n", a.get("generated").asLong(), a.get("arrived").asLong(),
-                    a.get("completed").asLong(), a.get("rejected").asLong(), a.get("lost").asLong(), a.get("unresolved").asLong(),
-                    a.get("unresolvedByReason"), a.get("notArrived").asLong(), a.get("notArrivedByReason"),
-                    a.get("ok").asBoolean() ? "" : "\nCONSERVATION CHECK FAILED: " + a.get("problems"));
+            System.out.println(booksLine(status.get("accounting")));
         }
         if (status != null && status.has("results") && status.get("status").asText().equals("finished")) {
-            JsonNode m = status.get("results").get("metrics");
-            System.out.printf(Locale.ROOT, "%s: %d completed, %d rejected, %d lost; mean response %.4f s, p99 %.4f s;"
-                            + " %.1f requests/s through the cluster; routing decision p50 %s us, p99 %s us%nresults: %s%n",
-                    id, m.get("requestsCompleted").asLong(), m.get("requestsRejected").asLong(), m.get("requestsLost").asLong(),
-                    m.get("responseMean").asDouble(), m.get("responseP99").asDouble(),
-                    status.get("metricsSoFar").get("requestsPerSecondWall").asDouble(),
-                    status.get("routing").get("decisionLatencyMicros").path("p50").asText("-"),
-                    status.get("routing").get("decisionLatencyMicros").path("p99").asText("-"),
-                    status.get("results").get("dir").asText());
+            System.out.println(resultLine(id, status));
+            System.out.println("results: " + status.get("results").get("dir").asText());
             return 0;
         }
         if (status != null && status.hasNonNull("error")) {

@@ -60,4 +60,33 @@ class LocalClusterProgressTest {
         assertEquals("local-cluster: stopping 1 member (graceful leave, up to 20 s)" + System.lineSeparator(),
                 LocalClusterCommand.stoppingNotice(1, null), "no gateway answer: only the first line");
     }
+
+    @Test
+    void theBooksNameReasonsOnlyWhereThereAreAny() throws Exception {
+        // It used to print the reason objects raw: "0 unresolved {}) + 0 not arrived {}".
+        JsonNode balanced = json("{\"generated\":259,\"arrived\":259,\"completed\":251,\"rejected\":8,\"lost\":0,"
+                + "\"unresolved\":0,\"unresolvedByReason\":{},\"notArrived\":0,\"notArrivedByReason\":{},\"ok\":true}");
+        assertEquals("books: 259 generated = 259 arrived (251 completed, 8 rejected, 0 lost, 0 unresolved) + 0 not arrived",
+                LocalClusterCommand.booksLine(balanced));
+        JsonNode open = json("{\"generated\":35,\"arrived\":34,\"completed\":26,\"rejected\":0,\"lost\":0,"
+                + "\"unresolved\":8,\"unresolvedByReason\":{\"in-flight\":7,\"deciding\":1},\"notArrived\":1,"
+                + "\"notArrivedByReason\":{\"in-transit\":1},\"ok\":false,\"problems\":[\"x\"]}");
+        assertEquals("books: 35 generated = 34 arrived (26 completed, 0 rejected, 0 lost, 8 unresolved: in-flight 7, deciding 1)"
+                + " + 1 not arrived: in-transit 1" + System.lineSeparator() + "CONSERVATION CHECK FAILED: [\"x\"]",
+                LocalClusterCommand.booksLine(open));
+    }
+
+    @Test
+    void theResultLineGivesDecisionTimesInMilliseconds() throws Exception {
+        // It printed the status's raw microseconds with three decimals: "p50 5992.447 us, p99 51314.687 us".
+        JsonNode done = json("{\"status\":\"finished\",\"results\":{\"metrics\":{\"requestsCompleted\":251,"
+                + "\"requestsRejected\":8,\"requestsLost\":0,\"responseMean\":1.67721,\"responseP99\":5.52391}},"
+                + "\"metricsSoFar\":{\"requestsPerSecondWall\":6.84},"
+                + "\"routing\":{\"decisionLatencyMicros\":{\"count\":259,\"p50\":5992.447,\"p99\":51314.687}}}");
+        assertEquals("exp-1: 251 completed, 8 rejected, 0 lost; mean response 1.677 s, p99 5.524 s; 6.8 requests/s through the"
+                + " cluster; routing decision p50 5.99 ms, p99 51.31 ms", LocalClusterCommand.resultLine("exp-1", done));
+        JsonNode none = json("{\"status\":\"finished\",\"results\":{\"metrics\":{}},\"routing\":{\"decisionLatencyMicros\":"
+                + "{\"count\":0}}}");
+        assertEquals(true, LocalClusterCommand.resultLine("exp-2", none).endsWith("routing decision p50 -, p99 -"));
+    }
 }
