@@ -160,8 +160,8 @@ public final class ClusterMember {
     /**
      * The line a member prints when it stops for a reason other than {@link #leave} (which says
      * its own): a JVM exit (SIGTERM, Ctrl-C) is a graceful leave; a downing means the split
-     * brain resolver removed it (it was unreachable, e.g. paused, overloaded or cut off, for
-     * longer than {@code stable-after}) and it exits with code 255 (Pekko's exit code for a
+     * brain resolver removed it (members were unreachable for longer than {@code stable-after}
+     * and it was on the side that goes: paused, cut off, or in the minority) and it exits with code 255 (Pekko's exit code for a
      * downed member) and must be restarted to rejoin; a member that found no seed to join
      * exits the same way. Without these lines the process just ended among Pekko's warnings.
      *
@@ -172,9 +172,10 @@ public final class ClusterMember {
      */
     static String leavingLine(String self, CoordinatedShutdown.Reason reason, Duration stableAfter) {
         if (CoordinatedShutdown.clusterDowningReason().equals(reason)) {
-            return "loadlab: " + self + " was downed by the cluster's split brain resolver (it was unreachable for longer"
-                    + " than stable-after " + stableAfter.toMillis() / 1000.0 + " s: paused, overloaded or cut off); it exits"
-                    + " with code 255. Start it again to rejoin as a new member";
+            return "loadlab: " + self + " was downed by the cluster's split brain resolver (members were unreachable for"
+                    + " longer than stable-after " + stableAfter.toMillis() / 1000.0 + " s and this member was on the side it"
+                    + " removes: paused, overloaded, cut off, or left in the minority); it exits with code 255. Start it"
+                    + " again to rejoin as a new member";
         }
         if (CoordinatedShutdown.clusterJoinUnsuccessfulReason().equals(reason)) {
             return "loadlab: " + self + " could not join any seed node (pekko.cluster.shutdown-after-unsuccessful-join-seed-nodes"
