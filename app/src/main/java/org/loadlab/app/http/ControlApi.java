@@ -427,7 +427,11 @@ public final class ControlApi extends AllDirectives {
                     "policy must be a string"));
         }
         JsonNode seed = o.get("seed");
-        if (seed != null && !(seed.isIntegralNumber() && seed.canConvertToLong())) {
+        if (seed != null && seed.isIntegralNumber() && !seed.canConvertToLong()) {
+            return reply(GatewayReply.badRequest("seed", seed, "an integer in [" + Long.MIN_VALUE + ", " + Long.MAX_VALUE + "]",
+                    "seed " + seed + " is too large for a 64-bit seed"));
+        }
+        if (seed != null && !seed.isIntegralNumber()) {
             return reply(GatewayReply.badRequest("seed", seed, "an integer", "seed must be an integer"));
         }
         JsonNode scale = o.get("timeScale");

@@ -488,6 +488,9 @@ class ControlApiRouteTest extends JupiterRouteTest {
         problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":7}")), 400, "scenario");
         problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"seed\":\"abc\"}")), 400, "seed");
         problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"seed\":1.5}")), 400, "seed");
+        JsonNode big = problem(open.run(json(HttpRequest.POST("/experiments"),
+                "{\"scenario\":\"quickstart\",\"seed\":100000000000000000000}")), 400, "seed");
+        assertTrue(big.get("detail").asText().contains("too large"), "an integer, only too large: " + big);
         problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"timeScale\":\"fast\"}")), 400,
                 "timeScale");
         problem(open.run(json(HttpRequest.POST("/experiments"), "{\"scenario\":\"quickstart\",\"policy\":[\"p2c\"]}")), 400,

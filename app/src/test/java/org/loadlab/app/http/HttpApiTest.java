@@ -212,7 +212,9 @@ class HttpApiTest {
         Reply badPolicy = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"policy\":\"p9c\"}");
         assertProblem(badPolicy, 400, "policy");
         assertTrue(badPolicy.body().get("allowed").toString().contains("p2c"));
-        assertProblem(call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"timeScale\":0}"), 400, "timeScale");
+        Reply scale = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"timeScale\":0}");
+        assertProblem(scale, 400, "timeScale");
+        assertTrue(scale.body().get("detail").asText().startsWith("timeScale 0.0 is out of range"), scale.body().toString());
         assertProblem(call("GET", "/experiments/exp-nope", null), 404, "experiment");
         assertProblem(call("DELETE", "/experiments/exp-nope", null), 404, "experiment");
         assertProblem(call("PUT", "/policy", "{\"policy\":\"p9c\"}"), 400, "policy");

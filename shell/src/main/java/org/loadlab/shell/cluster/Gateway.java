@@ -536,7 +536,8 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             return this;
         }
         if (!(req.timeScale() > 0 && req.timeScale() <= 1000)) {
-            replyTo.tell(GatewayReply.badRequest("timeScale", req.timeScale(), "(0, 1000]", "scenario seconds per real second"));
+            replyTo.tell(GatewayReply.badRequest("timeScale", req.timeScale(), "(0, 1000]", "timeScale " + req.timeScale()
+                    + " is out of range: it is scenario seconds per real second, above 0 and at most 1000"));
             return this;
         }
         boolean warmup = !settings.jitWarmup().isZero() && !settings.jitWarmup().isNegative();
