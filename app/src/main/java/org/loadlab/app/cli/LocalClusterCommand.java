@@ -234,6 +234,22 @@ public final class LocalClusterCommand implements Callable<Integer> {
             throw new BadInputException("--experiment = '" + experiment + "': it has model = reference (the ASMF seed's"
                     + " time-stepped simulator), which only simulates; the cluster runs scenarios with model = message");
         }
+        // What the gateway would refuse with a 400 (oracle, simulated membership events, too many nodes, ...), refused
+        // here before four JVMs start and join (it used to take the cluster's start, about 25 s, to learn it).
+        int maxNodes = new org.loadlab.shell.cluster.MemberOptions(null, null, null, null, null, null, null, sets).config()
+                .getInt("loadlab.cluster.max-nodes"); // the members' value: --set over application.conf and loadlab-cluster.conf
+        org.loadlab.shell.cluster.GatewayReply refused = org.loadlab.shell.cluster.Gateway.clusterRefusal(s,
+                policy != null ? policy : s.policies().get(0), maxNodes);
+        if (refused instanceof org.loadlab.shell.cluster.GatewayReply.Problem p) {
+            throw new BadInputException("--experiment = '" + experiment + "': " + p.detail() + " (" + p.field()
+                    + (p.value() != null ? " = " + p.value() : "") + (p.allowed() != null ? "; allowed: " + allowedText(p.allowed()) : "")
+                    + ")");
+        }
+    }
+
+    private static String allowedText(Object allowed) {
+        return allowed instanceof java.util.Collection<?> c
+                ? String.join(", ", c.stream().map(String::valueOf).toList()) : String.valueOf(allowed);
     }
 
     private static void checkPort(String flag, int port, int following) {

@@ -209,7 +209,19 @@ class BadInputTest {
         String[] policy = run("local-cluster", "--experiment", "quickstart", "--policy", "p3c");
         assertEquals("2", policy[0]);
         assertTrue(policy[1].contains("'p3c' is not a known policy"), policy[1]);
-        for (String[] r : List.of(scenario, heap, port, base, reference, policy)) {
+        // What the gateway refuses with a 400 is refused before the members start, too (it took their ~25 s start).
+        String[] oracle = run("local-cluster", "--experiment", "quickstart", "--experiment-set", "information.model=oracle");
+        assertEquals("2", oracle[0]);
+        assertTrue(oracle[1].contains("--experiment = 'quickstart': cluster mode has no oracle view of remote nodes"
+                + " (information.model = oracle; allowed: probe, cached)"), oracle[1]);
+        String[] many = run("local-cluster", "--experiment", "quickstart", "--experiment-set", "nodes.count=6000");
+        assertEquals("2", many[0]);
+        assertTrue(many[1].contains("too many nodes") && many[1].contains("nodes.count = 6000; allowed: 1..5000"), many[1]);
+        String[] crash = run("local-cluster", "--experiment", "quickstart", "--experiment-set",
+                "events=[{type=crash, at=5, nodes=[1]}]");
+        assertEquals("2", crash[0]);
+        assertTrue(crash[1].contains("'crash' is a simulated membership event"), crash[1]);
+        for (String[] r : List.of(scenario, heap, port, base, reference, policy, oracle, many, crash)) {
             noJavaNames(r[1]);
         }
     }

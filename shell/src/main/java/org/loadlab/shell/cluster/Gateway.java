@@ -625,42 +625,62 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             return no.apply(GatewayReply.badScenario(req.scenarioName() != null ? req.scenarioName() : "request body",
                     e.problems()));
         }
-        if (s.isReferenceModel() || s.isBallsIntoBins()) {
-            return no.apply(GatewayReply.badRequest("model", s.model(), List.of("message"),
-                    "the " + (s.isReferenceModel() ? "time-stepped reference model" : "balls-into-bins model")
-                            + " only simulates; use loadlab simulate"));
-        }
-        if (s.information().model().equals("oracle")) {
-            return no.apply(GatewayReply.badRequest("information.model", "oracle", List.of("probe", "cached"),
-                    "cluster mode has no oracle view of remote nodes"));
-        }
-        if (s.events().size() > MAX_EVENTS) {
-            return no.apply(tooManyEvents(s.events().size()));
-        }
-        for (int i = 0; i < s.events().size(); i++) {
-            String type = s.events().get(i).type();
-            if (SIMULATED_ONLY_EVENTS.contains(type)) {
-                return no.apply(GatewayReply.badRequest("events[" + i + "].type", type, CLUSTER_EVENTS, "'" + type + "' is a"
-                        + " simulated membership event; on a cluster, make it for real (start or stop a member, SIGKILL or"
-                        + " SIGSTOP one, cut the network: docs/cluster.md) and the cluster's own membership reaches the balancers"));
-            }
-        }
-        if (s.nodes().count() > settings.maxNodes()) {
-            return no.apply(GatewayReply.badRequest("nodes.count", s.nodes().count(), "1.." + settings.maxNodes(),
-                    "too many nodes for one cluster experiment (loadlab.cluster.max-nodes)"));
-        }
         String policy = req.policy() != null ? req.policy() : s.policies().get(0);
-        boolean peers = Scenario.isLoadSharing(policy);
-        if (peers && s.events().stream().anyMatch(e -> e.type().equals("chaos"))) {
-            return no.apply(GatewayReply.badRequest("events", "chaos", List.of("fail", "recover", "degrade", "spike"),
-                    "chaos faults act on backend nodes; the peer nodes of load-sharing protocol '" + policy + "' take fail,"
-                            + " recover and degrade events"));
+        GatewayReply refused = clusterRefusal(s, policy, settings.maxNodes());
+        if (refused != null) {
+            return no.apply(refused);
         }
         long seed = req.seed() != null ? req.seed() : s.seeds().get(0);
         RunAssembly assembly = RunAssembly.build(new RunSpec(s, policy, seed));
         Scenario w = withWarmup ? warmupScenario(s, req.timeScale(), baseDir) : null;
         RunAssembly wa = w == null ? null : RunAssembly.build(new RunSpec(w, policy, seed));
         return new Built(req, rerunOf, replyTo, s, policy, seed, assembly, w, wa, null);
+    }
+
+    /**
+     * What a cluster experiment refuses in a valid scenario, before anything is placed
+     * (docs/cluster.md, "What cluster mode refuses"): a model that only simulates, the oracle
+     * information model, more than {@value #MAX_EVENTS} events, simulated membership events,
+     * more nodes than {@code loadlab.cluster.max-nodes}, chaos events with a load-sharing
+     * protocol. {@code local-cluster --experiment} asks the same before it starts a member.
+     *
+     * @param s the resolved scenario
+     * @param policy the policy that runs
+     * @param maxNodes {@code loadlab.cluster.max-nodes}
+     * @return a 400 naming the key, the value and what is allowed, or null when the cluster can run it
+     */
+    public static GatewayReply clusterRefusal(Scenario s, String policy, int maxNodes) {
+        if (s.isReferenceModel() || s.isBallsIntoBins()) {
+            return GatewayReply.badRequest("model", s.model(), List.of("message"),
+                    "the " + (s.isReferenceModel() ? "time-stepped reference model" : "balls-into-bins model")
+                            + " only simulates; use loadlab simulate");
+        }
+        if (s.information().model().equals("oracle")) {
+            return GatewayReply.badRequest("information.model", "oracle", List.of("probe", "cached"),
+                    "cluster mode has no oracle view of remote nodes");
+        }
+        if (s.events().size() > MAX_EVENTS) {
+            return tooManyEvents(s.events().size());
+        }
+        for (int i = 0; i < s.events().size(); i++) {
+            String type = s.events().get(i).type();
+            if (SIMULATED_ONLY_EVENTS.contains(type)) {
+                return GatewayReply.badRequest("events[" + i + "].type", type, CLUSTER_EVENTS, "'" + type + "' is a"
+                        + " simulated membership event; on a cluster, make it for real (start or stop a member, SIGKILL or"
+                        + " SIGSTOP one, cut the network: docs/cluster.md) and the cluster's own membership reaches the balancers");
+            }
+        }
+        if (s.nodes().count() > maxNodes) {
+            return GatewayReply.badRequest("nodes.count", s.nodes().count(), "1.." + maxNodes,
+                    "too many nodes for one cluster experiment (loadlab.cluster.max-nodes)");
+        }
+        boolean peers = Scenario.isLoadSharing(policy);
+        if (peers && s.events().stream().anyMatch(e -> e.type().equals("chaos"))) {
+            return GatewayReply.badRequest("events", "chaos", List.of("fail", "recover", "degrade", "spike"),
+                    "chaos faults act on backend nodes; the peer nodes of load-sharing protocol '" + policy + "' take fail,"
+                            + " recover and degrade events");
+        }
+        return null;
     }
 
     /** Places a built experiment on the members and starts it (on the gateway's thread: quick). */
