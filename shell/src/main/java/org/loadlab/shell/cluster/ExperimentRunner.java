@@ -571,10 +571,24 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     }
 
     private void fail(String why) {
+        endEarly(State.FAILED, why);
+    }
+
+    /**
+     * Ends the experiment where it is, without a run to stop: {@code FAILED} with {@code why} as
+     * its error, or {@code STOPPED} (DELETE before it started, e.g. during the JIT warm-up) with
+     * {@code why} as its end reason. The state is set before the end is journaled, so a later
+     * gateway reads the same state (a stop before the start used to be journaled as failed).
+     */
+    private void endEarly(State end, String why) {
         if (!active()) {
             return;
         }
-        error = why;
+        if (end == State.FAILED) {
+            error = why;
+        } else {
+            stopReason = why;
+        }
         if (driverRef != null) {
             getContext().stop(driverRef);
         }
@@ -582,7 +596,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             p.host().tell(new Protocol.StopExperiment(def.id()));
         }
         timers.cancel(new Tick());
-        state = State.FAILED;
+        state = end;
         finishedAt = Instant.now();
         journalEnd();
         onEnded.run();
@@ -643,8 +657,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             return this;
         }
         if (state == State.STARTING) {
-            fail("stopped by request before it started");
-            state = State.STOPPED;
+            endEarly(State.STOPPED, "stopped by request before it started");
         } else if (state == State.RUNNING || state == State.DRAINING) {
             userStopped = true;
             stopRun("stopped by request");
@@ -866,7 +879,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         Scenario s = def.scenario();
         o.put("id", def.id());
         o.put("status", stateName());
-        if (warmingUp) {
+        if (warmingUp && state == State.STARTING) {
             o.put("phase", "jit-warm-up: the members run this scenario for " + settings.jitWarmup().toMillis() / 1000.0
                     + " s first (loadlab.cluster.jit-warmup)");
         }
