@@ -120,12 +120,22 @@ final class SimulateCommand implements Callable<Integer> {
         // Before anything is read or written there: a second job into the same directory would
         // truncate this one's .part files and commit a mixture. Refused at once (exit 2).
         DirLock lock = DirLock.acquire(dir, OutputDir.describe(dir, "--out", out != null), DirLock.RESULTS);
+        DirLock logLock = null;
         try {
+            // Two jobs logging into one directory would write the same decisions-<policy>-<seed>.csv
+            // at once. The directory may be --out itself, which is locked already.
+            if (decisionLog != null && !Files.isSameFile(decisionLog, dir)) {
+                logLock = DirLock.acquire(decisionLog, OutputDir.describe(decisionLog, "--decision-log", true),
+                        DirLock.job("--decision-log", "give this one another --decision-log"));
+            }
             return run(s, specs, threads, estimate, dir);
         } finally {
             if (!CliErrors.interrupted) {
+                if (logLock != null) {
+                    logLock.close();
+                }
                 lock.close();
-            } // else the shutdown hook is still writing the finished runs: the lock goes with the process
+            } // else the shutdown hook is still writing the finished runs: the locks go with the process
         }
     }
 
