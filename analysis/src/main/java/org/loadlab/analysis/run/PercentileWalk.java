@@ -41,8 +41,10 @@ final class PercentileWalk {
         int n = percentiles.length;
         long total = histogram.getTotalCount();
         long[] target = new long[n];
+        long nextTarget = Long.MAX_VALUE; // the smallest target not reached yet
         for (int k = 0; k < n; k++) {
             target[k] = countAtPercentile(percentiles[k], total);
+            nextTarget = Math.min(nextTarget, target[k]);
         }
         long[] values = new long[n];
         boolean[] found = new boolean[n];
@@ -75,6 +77,11 @@ final class PercentileWalk {
                 continue;
             }
             cumulative += count;
+            if (cumulative < nextTarget) {
+                index++;
+                continue;
+            }
+            nextTarget = Long.MAX_VALUE;
             for (int k = 0; k < n; k++) {
                 if (!found[k] && cumulative >= target[k]) {
                     long value = valueFromIndex(index, halfCountMagnitude, unitMagnitude);
@@ -83,6 +90,8 @@ final class PercentileWalk {
                             : histogram.highestEquivalentValue(value);
                     found[k] = true;
                     left--;
+                } else if (!found[k]) {
+                    nextTarget = Math.min(nextTarget, target[k]);
                 }
             }
             index++;
