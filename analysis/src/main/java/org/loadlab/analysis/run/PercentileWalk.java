@@ -9,8 +9,8 @@ import org.HdrHistogram.AbstractHistogram;
  * <p>HdrHistogram answers each percentile with a scan of the counts array from index 0; a
  * histogram of nanoseconds with 3 digits has about 20,000 buckets below one second, nearly all
  * empty, so four percentiles cost four such scans. The V2 encoding ({@link V2Encoding}) holds
- * the same counts by index with every run of empty buckets as one number, so one walk over a
- * few hundred numbers reaches every percentile.
+ * the same counts by index with every run of empty buckets as one number, so one walk over
+ * those numbers (one per non-empty bucket or run of empty ones) reaches every percentile.
  *
  * <p>The rule reproduced (HdrHistogram 2.2.2, {@code getValueAtPercentile}): the percentile p
  * less one ulp, clipped to [0, 100], gives the count {@code max(1, ceil(p·total/100))}; the
