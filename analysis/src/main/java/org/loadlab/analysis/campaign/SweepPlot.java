@@ -12,6 +12,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.XYStyler;
@@ -23,9 +24,13 @@ import org.loadlab.analysis.stats.Summary;
  * one line per policy through the means over seeds, with error bars of the 95% Student-t
  * confidence interval ({@link Summary}; no bar for a single seed), and optional analytic
  * curves (dashed, evaluated at {@value #CURVE_POINTS} evenly spaced points across the plotted
- * range; non-finite values are skipped). When the means span more than a decade
+ * range; non-finite values are skipped). When the positive means span more than a decade
  * ({@link ChartStyle#logScale}) the y axis is logarithmic, and its title says so, so that the
- * policies near the bottom are not squashed together under the one that dwarfs them.
+ * policies near the bottom are not squashed together under the one that dwarfs them. A log axis
+ * has no 0, yet a mean of 0 is common (a protocol that never polls: polls per task): such points
+ * are drawn with the policy's marker on the axis' bottom line, a power of 10 below every positive
+ * mean, with no line to them, and the axis title says so; a policy that is 0 everywhere is a row
+ * of markers on that line. No policy is left out of the chart.
  *
  * <p>One chart covers one scenario and one combination of the <em>other</em> swept parameters
  * ({@code fixedParameters}); {@link #fixedCombinations} lists those combinations. Values of the
@@ -36,6 +41,15 @@ import org.loadlab.analysis.stats.Summary;
  * <p>Source: XChart 3.8.8 {@link XYChart} (error bars); Hipparchus via {@link Summary}.
  */
 public final class SweepPlot {
+
+    /** Where means of 0 are drawn on a log axis, as a multiple of a power of 10 (not a tick: 1..9). */
+    static final double ZERO_LINE = 0.75;
+
+    /** The note on a log axis' bottom line, where means of 0 are drawn. */
+    static final String ZERO_NOTE = "markers on this line: 0 (a log axis has no 0)";
+
+    /** Horizontal spacing of the policies' markers on the zero line, as a share of the x range (about 8 px). */
+    static final double ZERO_DODGE = 0.012;
 
     /** Number of points at which an analytic curve is evaluated. */
     public static final int CURVE_POINTS = 201;
@@ -144,8 +158,9 @@ public final class SweepPlot {
         String cellText = fixedParameters.isEmpty() ? scenario : new Cell(scenario, fixedParameters).label();
         // policy → {x, mean, 95% half-width}
         Map<String, double[][]> points = new java.util.LinkedHashMap<>();
-        double lowestMean = Double.POSITIVE_INFINITY;
+        double lowestPositiveMean = Double.POSITIVE_INFINITY;
         double highestMean = Double.NEGATIVE_INFINITY;
+        boolean zeros = false;
         for (Map.Entry<String, SortedMap<BigDecimal, List<Double>>> policy : data.entrySet()) {
             int n = policy.getValue().size();
             double[][] p = new double[3][n];
@@ -155,13 +170,22 @@ public final class SweepPlot {
                 p[0][i] = point.getKey().doubleValue();
                 p[1][i] = summary.mean();
                 p[2][i] = Double.isNaN(summary.ci95()) ? 0 : summary.ci95();
-                lowestMean = Math.min(lowestMean, p[1][i]);
+                if (p[1][i] > 0) {
+                    lowestPositiveMean = Math.min(lowestPositiveMean, p[1][i]);
+                } else {
+                    zeros = true;
+                }
                 highestMean = Math.max(highestMean, p[1][i]);
                 i++;
             }
             points.put(policy.getKey(), p);
         }
-        boolean log = ChartStyle.logScale(highestMean, lowestMean);
+        // Zeros do not decide the scale: a protocol with no polls beside one with 20 per task
+        // would otherwise keep a linear axis on which every other protocol lies flat at the bottom.
+        boolean log = ChartStyle.logScale(highestMean, lowestPositiveMean);
+        // The bottom line of a log axis, where means of 0 are drawn: below the power of 10 under half
+        // the lowest positive mean, and not a tick (1..9 x 10^k), so that no number labels it.
+        double zeroLine = log && zeros ? ZERO_LINE * Math.pow(10, Math.floor(Math.log10(lowestPositiveMean / 2))) : 0;
         XYChart chart = ChartStyle.xyChart(metric.label() + " vs " + parameter + " — " + cellText,
                 parameter,
                 metric.labelWithUnit() + ", mean ± 95% CI" + (log ? " (log scale)" : ""));
@@ -172,17 +196,27 @@ public final class SweepPlot {
             styler.setYAxisMin(0.0); // every metric is non-negative (Metric), and so are the drawn intervals
             chart.setCustomYAxisTickLabelsFormatter(ChartStyle::tick);
         }
-        // On a log axis an interval reaching down to 0 or below is cut at half the lowest mean.
-        double floor = log ? lowestMean / 2 : 0;
+        // On a log axis an interval reaching down to 0 or below is cut at the bottom line.
+        double floor = log ? (zeros ? zeroLine : lowestPositiveMean / 2) : 0;
         Map<String, ChartStyle.Look> looks = ChartStyle.looks(points.keySet(), true);
+        // Policies that are 0 at one x would hide each other's markers on the zero line: each is
+        // moved a few pixels aside, in legend order, around the true x.
+        List<String> withZeros = points.entrySet().stream()
+                .filter(e -> java.util.Arrays.stream(e.getValue()[1]).anyMatch(v -> !(v > 0))).map(Map.Entry::getKey).toList();
+        double dodge = ZERO_DODGE * (xs.last().doubleValue() - xs.first().doubleValue());
         int position = 0;
         for (Map.Entry<String, double[][]> policy : points.entrySet()) {
             double[] x = policy.getValue()[0];
             double[] y = policy.getValue()[1];
             double[] error = policy.getValue()[2];
             ChartStyle.Look look = looks.get(policy.getKey());
-            XYSeries series = chart.addSeries(policy.getKey(), x, y);
-            ChartStyle.style(series, look, position, points.size(), true);
+            if (log && zeros) {
+                double shift = (withZeros.indexOf(policy.getKey()) - (withZeros.size() - 1) / 2.0) * dodge;
+                addOnLogAxis(chart, policy.getKey(), x, y, zeroLine, shift, look, position, points.size());
+            } else {
+                XYSeries series = chart.addSeries(policy.getKey(), x, y);
+                ChartStyle.style(series, look, position, points.size(), true);
+            }
             // The 95% interval as a vertical bar per point, clipped at 0: a negative response time or
             // queue length is impossible, so the symmetric t interval is not drawn below it.
             for (int k = 0; k < x.length; k++) {
@@ -201,8 +235,48 @@ public final class SweepPlot {
         addCurves(chart, curves, xs.first().doubleValue(), xs.last().doubleValue());
         if (log) {
             ChartStyle.logYAxis(chart, PLOT_HEIGHT);
+            if (zeros) {
+                chart.getStyler().setYAxisMin(zeroLine); // the zeros sit on the axis itself, which says so
+                double first = xs.first().doubleValue();
+                AnnotationText note = new AnnotationText(ZERO_NOTE, first + 0.24 * (xs.last().doubleValue() - first),
+                        zeroLine * 1.45, false);
+                chart.addAnnotation(note);
+                chart.getStyler().setAnnotationTextFont(chart.getStyler().getAxisTickLabelsFont());
+                chart.getStyler().setAnnotationTextFontColor(ChartStyle.THEORY);
+            }
         }
         return Optional.of(chart);
+    }
+
+    /**
+     * One policy on a log axis that has zeros to show: its positive means as a line (in the
+     * legend), and its means of 0 as its markers on {@code zeroLine} without a line (in the legend
+     * only when the policy has no positive mean at all, so that every policy is named once),
+     * moved {@code shift} along x so that coinciding zeros of several policies all show.
+     */
+    private static void addOnLogAxis(XYChart chart, String policy, double[] x, double[] y, double zeroLine, double shift,
+                                     ChartStyle.Look look, int position, int count) {
+        List<Double> px = new ArrayList<>();
+        List<Double> py = new ArrayList<>();
+        List<Double> zx = new ArrayList<>();
+        for (int k = 0; k < x.length; k++) {
+            if (y[k] > 0) {
+                px.add(x[k]);
+                py.add(y[k]);
+            } else {
+                zx.add(x[k] + shift);
+            }
+        }
+        if (!px.isEmpty()) {
+            ChartStyle.style(chart.addSeries(policy, px, py), look, position, count, true);
+        }
+        if (!zx.isEmpty()) {
+            XYSeries atZero = chart.addSeries(px.isEmpty() ? policy + " (0)" : policy + " = 0", zx,
+                    java.util.Collections.nCopies(zx.size(), zeroLine));
+            ChartStyle.style(atZero, look, position, count, true);
+            atZero.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter); // markers only: no line down to "0"
+            atZero.setShowInLegend(px.isEmpty());
+        }
     }
 
     /**

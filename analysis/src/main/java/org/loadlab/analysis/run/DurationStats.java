@@ -10,6 +10,8 @@ import org.HdrHistogram.Histogram;
 final class DurationStats {
 
     private final Histogram histogram;
+    // The histogram handed over by seal(); once set, nothing is recorded any more.
+    private ResponseTimeHistogram sealed;
     private long count;
     private double sum;
     private double max = Double.NaN;
@@ -27,6 +29,9 @@ final class DurationStats {
      * @param seconds duration, seconds, non-negative (checked by the caller)
      */
     void record(double seconds) {
+        if (sealed != null) {
+            throw new IllegalStateException("these durations are sealed; no more observations");
+        }
         count++;
         sum += seconds;
         if (!(seconds <= max)) { // also true while max is NaN (first observation)
@@ -53,14 +58,35 @@ final class DurationStats {
     }
 
     /**
-     * @return an immutable copy of the histogram
+     * The histogram so far, as an immutable copy; after {@link #seal()} the sealed histogram
+     * itself (nothing changes it any more).
+     *
+     * @return the response-time distribution so far
      * @throws IllegalStateException if built without a histogram
      */
     ResponseTimeHistogram snapshot() {
         if (histogram == null) {
             throw new IllegalStateException("no histogram kept for these durations");
         }
-        return ResponseTimeHistogram.copyOf(histogram);
+        return sealed != null ? sealed : ResponseTimeHistogram.copyOf(histogram);
+    }
+
+    /**
+     * Ends the observations and hands the histogram over without copying it: every later
+     * {@link #record} throws, so the returned histogram stays immutable. Calling it again
+     * returns the same histogram.
+     *
+     * @return the final distribution
+     * @throws IllegalStateException if built without a histogram
+     */
+    ResponseTimeHistogram seal() {
+        if (histogram == null) {
+            throw new IllegalStateException("no histogram kept for these durations");
+        }
+        if (sealed == null) {
+            sealed = ResponseTimeHistogram.adopt(histogram);
+        }
+        return sealed;
     }
 
     /** @return the histogram's estimated memory footprint, bytes (0 without histogram) */

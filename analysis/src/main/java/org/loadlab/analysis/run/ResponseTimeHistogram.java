@@ -1,6 +1,7 @@
 package org.loadlab.analysis.run;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Objects;
 import java.util.zip.DataFormatException;
@@ -30,6 +31,8 @@ public final class ResponseTimeHistogram {
     static final int SIGNIFICANT_DIGITS = 3;
 
     private final Histogram nanos;
+    // The uncompressed V2 encoding of nanos, made once when first needed (nanos never changes).
+    private volatile byte[] v2;
 
     private ResponseTimeHistogram(Histogram nanos) {
         this.nanos = nanos;
@@ -76,6 +79,17 @@ public final class ResponseTimeHistogram {
     }
 
     /**
+     * Wraps an accumulator that its owner hands over and never changes again, without a copy
+     * (a finished recorder's histogram: copying it was a tenth of a short run's finish).
+     *
+     * @param accumulator histogram of nanoseconds; the caller must not record into it afterwards
+     * @return the distribution, sharing {@code accumulator}
+     */
+    static ResponseTimeHistogram adopt(Histogram accumulator) {
+        return new ResponseTimeHistogram(accumulator);
+    }
+
+    /**
      * Decodes text made by {@link #encode()}.
      *
      * @param base64 Base64 of a compressed HdrHistogram V2 encoding of nanoseconds
@@ -98,15 +112,24 @@ public final class ResponseTimeHistogram {
     /**
      * Encodes the distribution compactly (see the class comment).
      *
-     * @return Base64 text of the compressed HdrHistogram V2 encoding (nanoseconds)
+     * @return Base64 text of the compressed HdrHistogram V2 encoding (nanoseconds), byte for
+     *     byte what {@code Histogram.encodeIntoCompressedByteBuffer} gives
      */
     public String encode() {
-        ByteBuffer buffer = ByteBuffer.allocate(nanos.getNeededByteBufferCapacity());
-        int length = nanos.encodeIntoCompressedByteBuffer(buffer);
-        byte[] bytes = new byte[length];
-        buffer.flip();
-        buffer.get(bytes);
-        return Base64.getEncoder().encodeToString(bytes);
+        return V2Encoding.compressedBase64(uncompressedEncoding());
+    }
+
+    /**
+     * The uncompressed V2 encoding, made on first use and kept: {@link #encode()} and
+     * {@link #valuesAtPercentiles} read the counts from it instead of scanning the counts array.
+     */
+    private byte[] uncompressedEncoding() {
+        byte[] encoding = v2;
+        if (encoding == null) {
+            encoding = V2Encoding.uncompressed(nanos);
+            v2 = encoding;
+        }
+        return encoding;
     }
 
     /**
@@ -134,6 +157,34 @@ public final class ResponseTimeHistogram {
             return Double.NaN;
         }
         return nanos.getValueAtPercentile(percentile) / NANOS_PER_SECOND;
+    }
+
+    /**
+     * The response times at several percentiles in one pass over the counts, each exactly
+     * {@link #valueAtPercentile(double)}'s value.
+     *
+     * @param percentiles percentiles in [0, 100], any order, e.g. 50, 95, 99, 99.9
+     * @return response times, seconds, in the order of {@code percentiles}; all NaN when the
+     *     histogram is empty
+     * @throws IllegalArgumentException if a percentile is outside [0, 100] or NaN
+     * @throws NullPointerException if {@code percentiles} is null
+     */
+    public double[] valuesAtPercentiles(double... percentiles) {
+        for (double percentile : percentiles) {
+            if (!(percentile >= 0.0 && percentile <= 100.0)) {
+                throw new IllegalArgumentException("percentile: " + percentile + " is not in [0, 100]");
+            }
+        }
+        double[] seconds = new double[percentiles.length];
+        if (nanos.getTotalCount() == 0) {
+            Arrays.fill(seconds, Double.NaN);
+            return seconds;
+        }
+        long[] values = PercentileWalk.valuesAtPercentiles(nanos, uncompressedEncoding(), percentiles);
+        for (int k = 0; k < values.length; k++) {
+            seconds[k] = values[k] / NANOS_PER_SECOND;
+        }
+        return seconds;
     }
 
     /**

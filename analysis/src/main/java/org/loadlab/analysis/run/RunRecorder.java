@@ -369,9 +369,10 @@ public final class RunRecorder {
 
     /**
      * A snapshot of the response-time distribution so far (requests arrived at or after
-     * warm-up), for CDF plots. Copies the histogram: do not call on the hot path.
+     * warm-up), for CDF plots. Before {@link #finish} it copies the histogram: do not call on
+     * the hot path; after it, the final distribution itself.
      *
-     * @return an immutable copy
+     * @return an immutable distribution
      */
     public ResponseTimeHistogram responseHistogram() {
         return response.snapshot();
@@ -418,7 +419,8 @@ public final class RunRecorder {
         lastTime = Double.POSITIVE_INFINITY;
 
         double duration = endTime - warmup;
-        ResponseTimeHistogram histogram = response.snapshot();
+        ResponseTimeHistogram histogram = response.seal();
+        double[] percentiles = histogram.valuesAtPercentiles(50.0, 95.0, 99.0, 99.9);
         List<Double> share = new ArrayList<>(nodes);
         List<Double> utilisation = new ArrayList<>(nodes);
         List<Integer> nodeMax = new ArrayList<>(nodes);
@@ -439,10 +441,10 @@ public final class RunRecorder {
                 duration,
                 throughput(duration),
                 response.mean(),
-                histogram.valueAtPercentile(50.0),
-                histogram.valueAtPercentile(95.0),
-                histogram.valueAtPercentile(99.0),
-                histogram.valueAtPercentile(99.9),
+                percentiles[0],
+                percentiles[1],
+                percentiles[2],
+                percentiles[3],
                 response.max(),
                 waiting.mean(),
                 queues.windowArea(),

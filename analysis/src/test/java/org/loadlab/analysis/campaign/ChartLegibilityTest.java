@@ -112,6 +112,54 @@ class ChartLegibilityTest {
     }
 
     @Test
+    void zerosBesideASeriesThatDwarfsTheOthersStillGiveALogAxisWithTheZerosOnItsBottomLine() throws IOException {
+        // The load-sharing campaign's polls per task: none and sender-random never poll (0),
+        // above-average polls over 100 times per task, sender-threshold 0.25 to 2. On a linear axis
+        // (which the zeros used to force) every protocol but above-average lay flat on 0.
+        // (The metric is only the runs' carrier here: the chart treats every metric alike.)
+        Map<String, double[]> means = new TreeMap<>(Map.of("none", new double[] {0, 0, 0}, "sender-random",
+                new double[] {0, 0, 0}, "above-average", new double[] {140, 110, 85}, "sender-threshold",
+                new double[] {0.25, 0.9, 2.0}, "receiver-cost", new double[] {6, 2.5, 0}));
+        List<String> rhos = List.of("0.5", "0.8", "0.95");
+        List<CampaignRun> runs = new ArrayList<>();
+        means.forEach((policy, y) -> {
+            for (int i = 0; i < rhos.size(); i++) {
+                runs.add(SampleCampaign.run(SampleCampaign.SCENARIO, rhos.get(i), policy, 1, y[i]));
+            }
+        });
+        XYChart chart = SweepPlot.chart(runs, SampleCampaign.SCENARIO, SampleCampaign.KEY, new TreeMap<>(),
+                Metric.RESPONSE_MEAN, List.of()).orElseThrow();
+        assertTrue(chart.getStyler().isYAxisLogarithmic(), "140 against 0.25: the zeros do not decide the scale");
+        assertTrue(chart.getYAxisTitle().endsWith("(log scale)"), chart.getYAxisTitle());
+        double zeroLine = chart.getStyler().getYAxisMin();
+        assertEquals(0.075, zeroLine, 1e-12, "below 0.1, the power of 10 under half the lowest positive mean, and no tick");
+        // Every policy is named in the legend once: the all-zero ones as "(0)".
+        List<String> legend = chart.getSeriesMap().values().stream().filter(XYSeries::isShowInLegend).map(XYSeries::getName).toList();
+        assertEquals(List.of("above-average", "none (0)", "receiver-cost", "sender-random (0)", "sender-threshold"), legend);
+        // The zeros are markers on the bottom line, without a line; the ones of one x stand apart.
+        XYSeries none = chart.getSeriesMap().get("none (0)");
+        XYSeries random = chart.getSeriesMap().get("sender-random (0)");
+        XYSeries costZero = chart.getSeriesMap().get("receiver-cost = 0");
+        for (XYSeries z : List.of(none, random, costZero)) {
+            assertEquals(XYSeries.XYSeriesRenderStyle.Scatter, z.getXYSeriesRenderStyle(), z.getName());
+            assertTrue(Arrays.stream(z.getYData()).allMatch(y -> y == zeroLine), z.getName());
+        }
+        assertEquals(3, none.getXData().length);
+        assertEquals(1, costZero.getXData().length, "receiver-cost is 0 at 0.95 only");
+        assertEquals(2, chart.getSeriesMap().get("receiver-cost").getXData().length, "its line runs through its positive means");
+        for (int k = 0; k < 3; k++) {
+            double rho = Double.parseDouble(rhos.get(k));
+            assertTrue(none.getXData()[k] != random.getXData()[k] && Math.abs(none.getXData()[k] - rho) < 0.02
+                    && Math.abs(random.getXData()[k] - rho) < 0.02, "coinciding zeros are moved a little apart: "
+                    + Arrays.toString(none.getXData()) + " " + Arrays.toString(random.getXData()));
+        }
+        // (The note on the bottom line, SweepPlot.ZERO_NOTE, is an annotation XChart does not read back.)
+        Plot plot = SweepPlot.write(tmp, runs, SampleCampaign.SCENARIO, SampleCampaign.KEY, new TreeMap<>(), Metric.RESPONSE_MEAN,
+                List.of()).orElseThrow();
+        assertTrue(ImageIO.read(plot.png().toFile()).getWidth() > 0);
+    }
+
+    @Test
     void aBoxThatDwarfsTheOthersPutsTheAxisOnALogScale() throws IOException {
         List<CampaignRun> runs = new ArrayList<>();
         double[][] values = {{0.2, 0.22, 0.25}, {1.0, 1.1, 1.2}, {25, 26, 29}};

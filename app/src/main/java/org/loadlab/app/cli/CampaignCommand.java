@@ -173,26 +173,43 @@ final class CampaignCommand implements Callable<Integer> {
                     RunEstimate.bytes(estimate.heapBytes()), RunEstimate.bytes(heap),
                     (long) Math.ceil(estimate.heapBytes() / 0.9 / (1L << 30))));
         }
+        // One job at a time in a campaign's directory: two would open one journal (H2's AUTO_SERVER
+        // lets the second in) and write the same report files. A directory that exists is locked
+        // before a cluster is joined (a second coordinator must not join the first one's cluster);
+        // a new one after, so that a cluster that does not answer leaves nothing behind.
+        DirLock.Guard guard = DirLock.job("--out", "follow it with `loadlab campaign status " + plan.id()
+                + (outGiven ? " --out " + dir : "") + "`");
+        String what = OutputDir.describe(dir, "--out", outGiven);
+        DirLock lock = Files.isDirectory(dir) ? DirLock.acquire(OutputDir.prepare(dir, outGiven), what, guard) : null;
         ClusterCampaign cluster = null;
-        if (target != null) {
-            try {
-                cluster = ClusterCampaign.connect(target.seeds(), dir, target.env(), target.timeout(), target.settings());
-            } catch (IllegalArgumentException e) {
-                throw new BadInputException("--cluster: " + e.getMessage());
-            }
-        }
         try {
+            if (target != null) {
+                try {
+                    cluster = ClusterCampaign.connect(target.seeds(), dir, target.env(), target.timeout(), target.settings());
+                } catch (IllegalArgumentException e) {
+                    throw new BadInputException("--cluster: " + e.getMessage());
+                }
+            }
+            if (lock == null) {
+                lock = DirLock.acquire(OutputDir.prepare(dir, outGiven), what, guard);
+            }
             return execute(plan, dir, outGiven, svg, threads, estimate, cluster, target != null ? target.env() : System.getenv());
         } finally {
-            if (cluster != null) {
-                cluster.close();
+            try {
+                if (cluster != null) {
+                    cluster.close();
+                }
+            } finally {
+                if (lock != null) {
+                    lock.close();
+                }
             }
         }
     }
 
     private static int execute(CampaignPlan plan, Path dir, boolean outGiven, boolean svg, int threads, RunEstimate estimate,
                                ClusterCampaign cluster, Map<String, String> env) throws IOException {
-        OutputDir.prepare(dir, outGiven);
+        // dir is prepared and its DirLock held by this process
         if (estimate.isLong()) {
             System.out.printf(Locale.ROOT, "  a long campaign: about %.3g requests in all; progress below%n", estimate.totalRequests());
         }

@@ -72,6 +72,16 @@ final class CompareCommand implements Callable<Integer> {
             runsB = atCampaignPoint(b, "B", runsB, runsA, placed);
         }
         Path dir = OutputDir.prepare(out != null ? out : Path.of("results", "compare", name(a) + "-vs-" + name(b)), out != null);
+        // Two comparisons into one directory would write the same compare.csv and plots at once.
+        try (DirLock lock = DirLock.acquire(dir, OutputDir.describe(dir, "--out", out != null),
+                DirLock.job("--out", "give this one another --out"))) {
+            return compare(runsA, runsB, metrics, placed, dir);
+        }
+    }
+
+    /** Compares and writes into {@code dir}, whose {@link DirLock} this process holds. */
+    private int compare(List<CampaignRun> runsA, List<CampaignRun> runsB, List<Metric> metrics, List<String> placed, Path dir)
+            throws java.io.IOException {
         Comparison c = Comparison.of(runsA, runsB, metrics);
         placed.forEach(System.out::println);
         System.out.print(c.table(a.toString(), b.toString()));

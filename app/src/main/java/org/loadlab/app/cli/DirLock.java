@@ -16,11 +16,15 @@ import java.nio.file.StandardOpenOption;
  * a lock file left behind by a dead process is taken over at once. The lock file holds the
  * holder's process id, for the message the refused job shows.
  *
- * <p>Two directories are guarded ({@link Guard}): a gateway's state directory (without it two
- * gateways share the H2 journal, whose {@code AUTO_SERVER} mode lets a second process in, and
- * the second one's posterior events fail to save) and a {@code simulate} job's output
- * directory (without it two jobs truncate each other's {@code .part} files and one of them
- * commits a mixture).
+ * <p>Two kinds of directory are guarded ({@link Guard}): a gateway's state directory (without
+ * it two gateways share the H2 journal, whose {@code AUTO_SERVER} mode lets a second process
+ * in, and the second one's posterior events fail to save) and every directory a job writes its
+ * results into ({@link #job}): {@code simulate --out} and {@code --decision-log}, {@code plot
+ * DIR}, {@code compare --out}, {@code tune --out}, {@code campaign run}/{@code resume} and
+ * {@code report DIR}, {@code sticky-lazy-check DIR}, and per study {@code study --out}. Without
+ * it two jobs truncate each other's files and leave a mixture (two {@code simulate} jobs commit
+ * each other's {@code .part} files; two campaigns write one journal, which {@code AUTO_SERVER}
+ * lets both open).
  */
 final class DirLock implements AutoCloseable {
     /**
@@ -38,9 +42,39 @@ final class DirLock implements AutoCloseable {
     static final Guard GATEWAY = new Guard("gateway.lock", "in use by another gateway",
             "stop that gateway, or give this one another --state-dir", "--state-dir");
 
+    /** The lock file of a directory a job writes its results into ({@link #job}). */
+    static final String JOB_FILE = ".loadlab-job.lock";
+
+    /** What the refusal says of the holder of a results directory. */
+    private static final String JOB_BUSY = "another LoadLab job is writing its results there";
+
     /** A {@code simulate} job's {@code --out} directory. */
-    static final Guard RESULTS = new Guard(".loadlab-job.lock", "another LoadLab job is writing its results there",
-            "wait until that job has finished, or give this one another --out", "--out");
+    static final Guard RESULTS = job("--out", "give this one another --out");
+
+    /**
+     * A directory a job writes its results into: one lock file ({@value #JOB_FILE}) for every
+     * command, so that, e.g., {@code plot DIR} waits for the {@code simulate} job writing DIR.
+     *
+     * @param flag the flag (or parameter, e.g. {@code DIR}) that names the directory
+     * @param instead what else the refused user can do besides waiting, or null
+     * @return the guard
+     */
+    static Guard job(String flag, String instead) {
+        return job(JOB_FILE, flag, instead);
+    }
+
+    /**
+     * As {@link #job(String, String)} with a lock file of its own, for jobs that write disjoint
+     * files into one directory and may run side by side (e.g. two different studies).
+     *
+     * @param file the lock file's name
+     * @param flag the flag (or parameter) that names the directory
+     * @param instead what else the refused user can do besides waiting, or null
+     * @return the guard
+     */
+    static Guard job(String file, String flag, String instead) {
+        return new Guard(file, JOB_BUSY, "wait until that job has finished" + (instead == null ? "" : ", or " + instead), flag);
+    }
 
     private final FileChannel channel;
     private final FileLock lock;
@@ -91,7 +125,7 @@ final class DirLock implements AutoCloseable {
                 }
             }
             throw new BadInputException(what + ": cannot lock " + file + " (" + CliErrors.describe(e)
-                    + "); choose a writable directory with " + guard.flag() + " DIR");
+                    + "); choose a writable directory " + (guard.flag().startsWith("-") ? "with " + guard.flag() + " DIR" : "as " + guard.flag()));
         }
     }
 

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.loadlab.node.protocol.Endpoints;
+import org.loadlab.shell.gateway.Strategies;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -31,8 +32,9 @@ import picocli.CommandLine.Option;
  * the latency the gateway adds. Requests that got no HTTP answer (connection refused, reset)
  * are counted apart with the first error and are not in the latency; a request that timed
  * out is, at its timeout (a lower bound of its latency). The first 4xx answer's problem detail
- * is shown (a bad {@code --strategy} is the gateway's to judge), and the exit code is 1 when
- * no request got a 200.
+ * is shown, and the exit code is 1 when no request got a 200. A {@code --strategy} the gateway
+ * does not have ({@link Strategies}) is refused before anything is sent, like every other bad
+ * flag: sent, each of the requests would only come back as the same 400.
  *
  * <p>Source: Tene, "How NOT to Measure Latency" (coordinated omission); wrk2's constant-rate design.
  */
@@ -55,7 +57,7 @@ final class LoadGenCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--duration", defaultValue = "3", paramLabel = "S", description = "Seconds of sending (default 3, the seed's).")
     private double duration;
 
-    @Option(names = "--strategy", paramLabel = "NAME", description = "?strategy= on every request (default: the gateway's).")
+    @Option(names = "--strategy", paramLabel = "NAME", description = "?strategy= on every request: lin_ts, least_conn, p2c, round_robin or weighted_round_robin (default: the gateway's).")
     private String strategy;
 
     /** Largest {@code --sla}, ms: one hour, the latency histogram's range. */
@@ -83,6 +85,10 @@ final class LoadGenCommand implements java.util.concurrent.Callable<Integer> {
         if (Math.round(rate * duration) < 1) {
             throw new BadInputException("--rate = " + rate + " with --duration = " + duration + ": that is "
                     + Math.round(rate * duration) + " requests; allowed a rate and a duration whose product is at least 1");
+        }
+        if (strategy != null && Strategies.policyOf(strategy).isEmpty()) {
+            throw new BadInputException("--strategy = '" + strategy + "': not a strategy of the gateway; allowed "
+                    + Strategies.allowed());
         }
         if (!(slaMs > 0 && slaMs <= MAX_SLA_MS)) {
             throw new BadInputException("--sla = " + slaMs + ": allowed (0, " + (long) MAX_SLA_MS + "] ms");

@@ -33,7 +33,12 @@ final class PlotCommand implements Callable<Integer> {
         }
         List<CampaignRun> runs = ResultDirs.read(dir, "DIR");
         Path plots = OutputDir.prepare(dir.resolve("plots"), true);
-        List<Plot> written = ResultPlots.write(plots, runs, svg);
+        // DIR's own lock: a simulate job writing DIR clears its stale plots, and two plots of DIR
+        // would write the same files at once.
+        List<Plot> written;
+        try (DirLock lock = DirLock.acquire(dir, "DIR = '" + dir + "'", DirLock.job("DIR", null))) {
+            written = ResultPlots.write(plots, runs, svg);
+        }
         System.out.println(Plural.count(written.size(), "plot", "plots") + " of " + Plural.count(runs.size(), "run", "runs") + " in "
                 + plots + ":");
         for (Plot p : written) {

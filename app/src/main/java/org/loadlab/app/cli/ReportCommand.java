@@ -23,7 +23,11 @@ final class ReportCommand implements Callable<Integer> {
             throw new BadInputException("report: " + dir + " is not a finished campaign directory (runs.jsonl and "
                     + CampaignReport.META_FILE + " are missing); see `loadlab campaign list`");
         }
-        CampaignReport.rebuild(dir, svg);
+        // The campaign's own lock: a campaign run or resume writing DIR, or another report of it,
+        // would write the same report files at once.
+        try (DirLock lock = DirLock.acquire(dir, "DIR = '" + dir + "'", DirLock.job("DIR", null))) {
+            CampaignReport.rebuild(dir, svg);
+        }
         System.out.println("Report: " + dir.resolve(CampaignReport.REPORT_HTML) + " (and report.md, summary.csv, pairwise.csv, plots/)");
         return 0;
     }

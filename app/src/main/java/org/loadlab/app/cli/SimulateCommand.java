@@ -104,13 +104,12 @@ final class SimulateCommand implements Callable<Integer> {
         if (!estimate.fits(heap)) {
             throw new BadInputException(String.format(Locale.ROOT, "%s: %s of %d nodes %s about %s of heap"
                             + " (%s per running run, %s per finished run until it is written, %s per written run's summary);"
-                            + " this JVM has %s. Give it more with LOADLAB_JAVA_OPTS=\"-Xmx%dg -XX:+UseParallelGC\", or run"
-                            + " fewer at once (--workers 1, a smaller nodes.count)",
+                            + " this JVM has %s. Give it more with LOADLAB_JAVA_OPTS=\"-Xmx%dg -XX:+UseParallelGC\", or %s",
                     s.name(), Plural.count(specs.size(), "run", "runs"), s.nodes().count(), Plural.word(specs.size(), "needs", "need"),
                     RunEstimate.bytes(estimate.heapBytes()),
                     RunEstimate.bytes(RunEstimate.workingBytes(s)), RunEstimate.bytes(RunEstimate.keptBytes(s)),
                     RunEstimate.bytes(RunEstimate.SUMMARY_BYTES_PER_RUN), RunEstimate.bytes(heap),
-                    (long) Math.ceil(estimate.heapBytes() / 0.9 / (1L << 30))));
+                    (long) Math.ceil(estimate.heapBytes() / 0.9 / (1L << 30)), smaller(s)));
         }
         if (decisionLog != null) {
             checkDecisionLog(s);
@@ -120,12 +119,22 @@ final class SimulateCommand implements Callable<Integer> {
         // Before anything is read or written there: a second job into the same directory would
         // truncate this one's .part files and commit a mixture. Refused at once (exit 2).
         DirLock lock = DirLock.acquire(dir, OutputDir.describe(dir, "--out", out != null), DirLock.RESULTS);
+        DirLock logLock = null;
         try {
+            // Two jobs logging into one directory would write the same decisions-<policy>-<seed>.csv
+            // at once. The directory may be --out itself, which is locked already.
+            if (decisionLog != null && !Files.isSameFile(decisionLog, dir)) {
+                logLock = DirLock.acquire(decisionLog, OutputDir.describe(decisionLog, "--decision-log", true),
+                        DirLock.job("--decision-log", "give this one another --decision-log"));
+            }
             return run(s, specs, threads, estimate, dir);
         } finally {
             if (!CliErrors.interrupted) {
+                if (logLock != null) {
+                    logLock.close();
+                }
                 lock.close();
-            } // else the shutdown hook is still writing the finished runs: the lock goes with the process
+            } // else the shutdown hook is still writing the finished runs: the locks go with the process
         }
     }
 
@@ -213,6 +222,20 @@ final class SimulateCommand implements Callable<Integer> {
                 Plural.count(results.size(), "run", "runs"), wall, mode, dir);
         System.out.println("Plots: ./loadlab plot " + dir);
         return 0;
+    }
+
+    /**
+     * What makes a job that does not fit the heap smaller: its time series when they take most
+     * of a run's heap (a long run at a short {@code series-interval}, e.g. {@code duration = 0}
+     * with many requests), else its nodes; fewer runs at once either way.
+     */
+    private static String smaller(Scenario s) {
+        if (RunEstimate.seriesDominates(s)) {
+            return String.format(Locale.ROOT, "record fewer time-series points (a longer series-interval: %s s gives %.0f points per"
+                    + " run%s), or run fewer at once (--workers 1)", trim(s.seriesInterval()), RunEstimate.seriesPoints(s),
+                    s.duration() > 0 ? "" : "; with duration = 0 a run lasts until its requests end");
+        }
+        return "run fewer at once (--workers 1, a smaller nodes.count)";
     }
 
     /**

@@ -60,7 +60,12 @@ public final class StickyLazyCheck implements Callable<Integer> {
                     + " runs.jsonl); run e.g. ./loadlab campaign run sticky-lazy");
             return 2;
         }
-        StickyLazyAnalysis.Result r = StickyLazyAnalysis.writeAll(dir);
+        StickyLazyAnalysis.Result r;
+        // The campaign's own lock: its report (written by campaign run, resume or report) and this
+        // check both write DIR/plots.
+        try (DirLock lock = DirLock.acquire(dir, "DIR = '" + dir + "'", DirLock.job("DIR", null))) {
+            r = StickyLazyAnalysis.writeAll(dir);
+        }
         System.out.printf(Locale.ROOT, "%d Sticky-Lazy run(s) checked; peak bound held in %d of %d pair(s)%s.%n",
                 r.runs().size(), r.pairsHolding(), r.pairs().size(),
                 r.pairs().isEmpty() ? "" : String.format(Locale.ROOT, " (largest excess %+d)", r.maxExcess()));

@@ -45,9 +45,16 @@ final class StudyCommand implements Callable<Integer> {
             throw new BadInputException("--seeds = '" + seeds + "': " + e.getMessage());
         }
         // The output is checked before the study runs (seconds to minutes), not after.
-        OutputDir.prepare(out, spec.commandLine().getParseResult().hasMatchedOption("--out"));
+        boolean given = spec.commandLine().getParseResult().hasMatchedOption("--out");
+        OutputDir.prepare(out, given);
+        // A lock per study: two runs of one study would write the same NAME.* files at once, while
+        // two different studies share the default directory without touching each other's files.
+        StudyTable table;
         long t0 = System.nanoTime();
-        StudyTable table = ProductionStudies.run(name, s, out);
+        try (DirLock lock = DirLock.acquire(out, OutputDir.describe(out, "--out", given),
+                DirLock.job(".loadlab-study-" + name + ".lock", "--out", "give this one another --out"))) {
+            table = ProductionStudies.run(name, s, out);
+        }
         System.out.println(table.title());
         System.out.println();
         System.out.print(table.markdown());

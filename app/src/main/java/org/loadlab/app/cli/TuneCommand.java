@@ -89,6 +89,15 @@ final class TuneCommand implements Callable<Integer> {
             Scenarios.load(n, List.of(), "asmf", seedList.get(0) + ""); // validates each scenario first
         }
         Path dir = OutputDir.prepare(out != null ? out : Path.of("results", "tuning", policy), out != null);
+        // Two tunings into one directory would leave one's tuning.csv with the other's campaign file.
+        try (DirLock lock = DirLock.acquire(dir, OutputDir.describe(dir, "--out", out != null),
+                DirLock.job("--out", "give this one another --out"))) {
+            return tune(names, seedList, dir);
+        }
+    }
+
+    /** The search proper, writing into {@code dir} whose {@link DirLock} this process holds. */
+    private int tune(List<String> names, List<Long> seedList, Path dir) throws IOException {
         int threads = workers != null ? workers : RunExecutor.defaultWorkers();
         int total = configs * names.size() * seedList.size();
         System.out.printf(Locale.ROOT, "Tuning asmf: %s x %s x %s = %s on %d worker(s)%n",

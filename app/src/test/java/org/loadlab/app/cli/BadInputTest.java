@@ -175,12 +175,26 @@ class BadInputTest {
 
     @Test
     void oneRunThatCannotFitTheHeapIsOneRun() {
-        // 10^5 requests at 1 request/s are 10^5 s of series at 0.1 ms: one run's outcome alone is far beyond 2 GB.
+        // 10^6 nodes and 10^7 points (10^5 s at 10 ms): one run needs about 2.3 GB, the nodes most of it.
         String[] r = run("simulate", "--scenario", "quickstart", "--set", "nodes.count=1000000", "--set", "duration=0", "--set",
-                "requests=100000", "--set", "arrivals.rate=1", "--set", "series-interval=0.0001", "--policies", "p2c",
+                "requests=100000", "--set", "arrivals.rate=1", "--set", "series-interval=0.01", "--policies", "p2c",
                 "--seeds", "1", "--out", tmp.toString());
         assertEquals("2", r[0]);
         assertTrue(r[1].contains("quickstart: 1 run of 1000000 nodes needs about"), r[1]);
+        assertTrue(r[1].endsWith("or run fewer at once (--workers 1, a smaller nodes.count)\n"), r[1]);
+    }
+
+    @Test
+    void aJobWhoseTimeSeriesDoNotFitTheHeapIsToldToRecordFewerPoints() {
+        // duration = 0: 10^6 requests at 16 requests/s last 62,500 s, 8.9 million points of 7 ms; 3 of
+        // them kept at once need 2.7 GB, while the 20 nodes need 22 kB: the series, not nodes.count.
+        String[] r = run("simulate", "--scenario", "quickstart", "--set", "duration=0", "--set", "requests=1000000",
+                "--set", "series-interval=0.007", "--policies", "p2c", "--seeds", "1:3", "--workers", "2", "--out", tmp.toString());
+        assertEquals("2", r[0], r[1]);
+        assertTrue(r[1].contains("quickstart: 3 runs of 20 nodes need about"), r[1]);
+        assertTrue(r[1].endsWith("or record fewer time-series points (a longer series-interval: 0.007 s gives 8928571 points per run;"
+                + " with duration = 0 a run lasts until its requests end), or run fewer at once (--workers 1)\n"), r[1]);
+        assertFalse(r[1].contains("nodes.count"), r[1]);
     }
 
     @Test

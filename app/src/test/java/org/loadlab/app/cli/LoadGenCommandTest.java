@@ -63,15 +63,16 @@ class LoadGenCommandTest {
     @Test
     void aGatewaysRefusalShowsTheFirstProblemsDetailAndTheExitCodeIs1() throws Exception {
         List<String> paths = new CopyOnWriteArrayList<>();
+        // A gateway that refuses a strategy loadgen knows (e.g. an older one, without round_robin).
         String url = serve(400, "application/problem+json", "{\"type\":\"x\",\"title\":\"bad request\",\"status\":400,"
-                + "\"detail\":\"unknown strategy 'foo'; allowed lin_ts, p2c\",\"field\":\"strategy\"}", paths);
-        String[] r = run("loadgen", "--rate", "50", "--duration", "0.1", "--url", url, "--strategy", "foo");
+                + "\"detail\":\"unknown strategy 'round_robin'; allowed lin_ts, p2c\",\"field\":\"strategy\"}", paths);
+        String[] r = run("loadgen", "--rate", "50", "--duration", "0.1", "--url", url, "--strategy", "round_robin");
         assertEquals("1", r[0], r[1] + r[2]);
-        assertTrue(r[1].matches("(?s).*refused: 5 of 5 requests got a 4xx; the first: 400 for GET /[a-z-]+\\?strategy=foo:"
-                + " unknown strategy 'foo'; allowed lin_ts, p2c.*"), r[1]);
-        assertTrue(r[2].contains("the gateway refused them: unknown strategy 'foo'"), r[2]);
+        assertTrue(r[1].matches("(?s).*refused: 5 of 5 requests got a 4xx; the first: 400 for GET /[a-z-]+\\?strategy=round_robin:"
+                + " unknown strategy 'round_robin'; allowed lin_ts, p2c.*"), r[1]);
+        assertTrue(r[2].contains("the gateway refused them: unknown strategy 'round_robin'"), r[2]);
         assertEquals(5, paths.size());
-        assertTrue(paths.stream().allMatch(p -> p.matches("/[a-z-]+\\?strategy=foo")), "one slash, the strategy: " + paths);
+        assertTrue(paths.stream().allMatch(p -> p.matches("/[a-z-]+\\?strategy=round_robin")), "one slash, the strategy: " + paths);
     }
 
     @Test
@@ -110,6 +111,9 @@ class LoadGenCommandTest {
                 {"--duration", "-1", "--duration = -1.0: allowed (0, 3600] s"},
                 {"--duration", "0.01", "--rate = 10.0 with --duration = 0.01: that is 0 requests"},
                 {"--mix", "1,1,1,1,Infinity", "--mix = 1,1,1,1,Infinity: 'Infinity': allowed shares are finite numbers >= 0"},
+                {"--strategy", "foo", "--strategy = 'foo': not a strategy of the gateway; allowed lin_ts, least_conn, p2c, round_robin,"
+                        + " weighted_round_robin (or lin-ts, least-connections, p2c, round-robin, weighted-random)"},
+                {"--strategy", "", "--strategy = '': not a strategy of the gateway; allowed lin_ts"},
         };
         for (String[] c : cases) {
             java.util.Map<String, String> flags = new java.util.LinkedHashMap<>(java.util.Map.of("--url", url, "--rate", "10",

@@ -1177,6 +1177,9 @@ public final class BalancerLogic implements Logic<Message> {
                 env.metrics().lost(now, node, inFlight[node]);
                 env.metrics().count(now, LOST_ON_REMOVAL, inFlight[node]);
                 inFlight[node] = 0;
+                if (decisionLog != null) {
+                    decisionLog.nodeRemoved(node, now); // it knows which of its open requests went there
+                }
             }
             return;
         }

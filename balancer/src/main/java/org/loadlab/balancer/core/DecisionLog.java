@@ -42,6 +42,21 @@ public interface DecisionLog {
     void finished(long requestId, ResponseStatus status, double now);
 
     /**
+     * Node {@code node} was removed with requests of this balancer in flight there, and the
+     * balancer does not track requests one by one (no retries configured): each of them is
+     * lost, and ends now as if {@link #finished} had been called with
+     * {@link ResponseStatus#RESET}. The balancer counts them but keeps no ids, so a log that
+     * needs every end (the decision-log file: one row per routed request) ends its own open
+     * requests routed to {@code node}. A balancer that tracks its
+     * requests calls {@link #finished} for each instead. Default: nothing.
+     *
+     * @param node the removed node
+     * @param now when it was removed, seconds
+     */
+    default void nodeRemoved(int node, double now) {
+    }
+
+    /**
      * A retry of a request (seed 003's failover) was routed to {@code node}. Default: nothing
      * (a decision log keeps the first attempt's decision).
      *

@@ -170,6 +170,43 @@ class GuardedBalancerTest {
     }
 
     @Test
+    void withoutRetriesTheDecisionLogHearsThatARemovedNodesRequestsEnded() {
+        // Without retries the balancer counts its requests in flight per node but keeps no ids,
+        // so it tells the decision log which node went; the log ends its own open requests there
+        // (docs/autonomous.md: a lost request's row has status 503). It used to hear nothing.
+        int n = 3;
+        BalancerLogic b = new BalancerLogic(SELF, BalancerLogicProbeTest.iota(n), n,
+                PolicyCatalog.create("round-robin", PolicyParameters.DEFAULTS, new double[n]), new ProbeModel(TIMEOUT));
+        java.util.List<String> heard = new java.util.ArrayList<>();
+        b.decisionLog(new DecisionLog() {
+            @Override
+            public void routed(BalancerMessage.Arrival request, double decidedFrom, double now, int node, double propensity,
+                               String mode, int[] pool, int poolSize, int[] inFlight, LoadSnapshot[] loads) {
+            }
+
+            @Override
+            public void finished(long requestId, org.loadlab.node.protocol.ResponseStatus status, double now) {
+                heard.add("finished " + requestId);
+            }
+
+            @Override
+            public void nodeRemoved(int node, double now) {
+                heard.add("removed " + node);
+            }
+        });
+        Bench bench = new Bench(b, 7);
+        for (int i = 0; i < 9; i++) {
+            bench.on(new BalancerMessage.Arrival(i, 1.0, 0));
+        }
+        bench.on(new BalancerMessage.NodeRemoved(2));
+        assertEquals(3, bench.metrics().totalLost());
+        assertEquals(java.util.List.of("removed 2"), heard);
+        bench.on(new BalancerMessage.NodeRemoved(1));
+        bench.on(new BalancerMessage.NodeRemoved(1)); // a second removal of the same node says nothing more
+        assertEquals(java.util.List.of("removed 2", "removed 1"), heard);
+    }
+
+    @Test
     void aRemovedNodeLosesWhatWasInFlightThereAndNeverComesBackUnlessItJoins() {
         int n = 3;
         BalancerLogic b = new BalancerLogic(SELF, BalancerLogicProbeTest.iota(n), n,

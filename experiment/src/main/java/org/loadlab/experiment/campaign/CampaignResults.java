@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import org.loadlab.analysis.campaign.CampaignRun;
 import org.loadlab.analysis.campaign.CampaignReport;
 import org.loadlab.analysis.campaign.ReportMeta;
 import org.loadlab.analysis.io.RunResult;
+import org.loadlab.analysis.run.SeriesPoint;
 import org.loadlab.experiment.run.SimulationRunner;
 
 /**
@@ -25,6 +27,7 @@ public final class CampaignResults {
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .disable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .addModule(new SimpleModule("campaign-series").addSerializer(SeriesPoint.class, new SeriesPointJson()))
             .build();
 
     private CampaignResults() {

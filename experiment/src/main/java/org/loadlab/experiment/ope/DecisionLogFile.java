@@ -32,6 +32,8 @@ public final class DecisionLogFile implements DecisionLog, AutoCloseable {
 
     private final BufferedWriter out;
     private final com.carrotsearch.hppc.LongObjectHashMap<String> open = new com.carrotsearch.hppc.LongObjectHashMap<>();
+    // The node each open request was routed to, to end them when their node is removed.
+    private final com.carrotsearch.hppc.LongIntHashMap openNode = new com.carrotsearch.hppc.LongIntHashMap();
 
     /**
      * @param file the log file (replaced)
@@ -67,11 +69,35 @@ public final class DecisionLogFile implements DecisionLog, AutoCloseable {
                     .append(s == null ? "NaN" : num(s.cpu()));
         }
         open.put(request.id(), sb.toString());
+        openNode.put(request.id(), node);
+    }
+
+    /**
+     * Ends every open request routed to {@code node} as lost (status 503, {@link ResponseStatus#RESET}),
+     * in request order, so a run's log has a row for each routed request whatever happened to it.
+     *
+     * @param node the removed node
+     * @param now when it was removed, seconds
+     */
+    @Override
+    public void nodeRemoved(int node, double now) {
+        com.carrotsearch.hppc.LongArrayList ids = new com.carrotsearch.hppc.LongArrayList();
+        for (com.carrotsearch.hppc.cursors.LongIntCursor e : openNode) {
+            if (e.value == node) {
+                ids.add(e.key);
+            }
+        }
+        long[] sorted = ids.toArray();
+        java.util.Arrays.sort(sorted);
+        for (long id : sorted) {
+            finished(id, ResponseStatus.RESET, now);
+        }
     }
 
     @Override
     public void finished(long requestId, ResponseStatus status, double now) {
         String line = open.remove(requestId);
+        openNode.remove(requestId);
         if (line == null) {
             return;
         }

@@ -1,6 +1,7 @@
 package org.loadlab.experiment.run;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.loadlab.balancer.core.BalancerLogic;
 import org.loadlab.balancer.core.BalancerSettings;
@@ -210,7 +211,14 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
      */
     private static List<Logic<? extends Message>> services(List<String> policies, Scenario s, int n, List<BalancerId> balancers) {
         List<Logic<? extends Message>> out = new ArrayList<>();
-        if (policies.stream().anyMatch(PolicyCatalog::needsControlPlane)) {
+        boolean controlPlane = false;
+        for (String policy : policies) { // a loop, not a stream: once per run (see absentAtStart)
+            if (PolicyCatalog.needsControlPlane(policy)) {
+                controlPlane = true;
+                break;
+            }
+        }
+        if (controlPlane) {
             out.add(new LinTsControlPlane(s.autonomy().linTs(), n, balancers));
         }
         if (s.autonomy().autoscaler().enabled()) {
@@ -280,12 +288,37 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
     /** Index of the keys' stream among the arrival streams (0: instants, 1: split, 2: load-sharing split). */
     static final int KEY_STREAM = 5;
 
-    /** Nodes that are not members when the run starts: the targets of {@code join} events. */
+    /**
+     * Nodes that are not members when the run starts: the targets of {@code join} events and
+     * the autoscaler's reserved slots, ascending, each once. Plain loops rather than an
+     * {@code IntStream} pipeline: it runs once per run, too rarely for the JIT to compile a
+     * stream pipeline, and interpreted it was a third of a short run's assembly.
+     */
     static int[] absentAtStart(Scenario s) {
-        java.util.stream.IntStream joins = s.events().stream().filter(e -> e.type().equals("join"))
-                .flatMap(e -> e.nodes().stream()).mapToInt(Integer::intValue);
-        return java.util.stream.IntStream.concat(joins, java.util.stream.IntStream.of(reservedForAutoscaler(s))).distinct()
-                .sorted().toArray();
+        int[] reserved = reservedForAutoscaler(s);
+        int size = reserved.length;
+        for (Scenario.Event e : s.events()) {
+            if (e.type().equals("join")) {
+                size += e.nodes().size();
+            }
+        }
+        int[] nodes = Arrays.copyOf(reserved, size);
+        int at = reserved.length;
+        for (Scenario.Event e : s.events()) {
+            if (e.type().equals("join")) {
+                for (int node : e.nodes()) {
+                    nodes[at++] = node;
+                }
+            }
+        }
+        Arrays.sort(nodes);
+        int distinct = 0;
+        for (int i = 0; i < nodes.length; i++) {
+            if (i == 0 || nodes[i] != nodes[i - 1]) {
+                nodes[distinct++] = nodes[i];
+            }
+        }
+        return Arrays.copyOf(nodes, distinct);
     }
 
     /** Node slots the autoscaler may start later: min-nodes .. max-nodes − 1 (none when it is off). */
@@ -294,7 +327,13 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
         if (!a.enabled()) {
             return new int[0];
         }
-        return java.util.stream.IntStream.range(a.minNodes(), Math.min(a.maxNodes(), s.nodes().count())).toArray();
+        int from = a.minNodes();
+        int to = Math.min(a.maxNodes(), s.nodes().count());
+        int[] slots = new int[Math.max(0, to - from)];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = from + i;
+        }
+        return slots;
     }
 
     /** True if this is a load-sharing run (peer nodes, no balancer). */

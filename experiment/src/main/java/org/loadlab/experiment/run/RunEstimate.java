@@ -56,8 +56,7 @@ public record RunEstimate(double requestsPerRun, int runs, int workers, double h
     public static RunEstimate of(Scenario s, int runs, int workers) {
         double requests = requestsPerRun(s);
         int n = s.nodes().count();
-        double seconds = s.duration() > 0 ? s.duration() : requests / Math.max(1e-9, lambda(s));
-        double points = seconds / s.seriesInterval();
+        double points = seriesPoints(s);
         double kept = KEPT_BYTES_PER_RUN + (double) KEPT_BYTES_PER_NODE * n + KEPT_BYTES_PER_POINT * points;
         double working = (double) WORKING_BYTES_PER_NODE * n;
         double heap = Math.min(workers, Math.max(runs, 1)) * working + 2 * runs * kept;
@@ -89,9 +88,25 @@ public record RunEstimate(double requestsPerRun, int runs, int workers, double h
 
     /** Heap of one finished run's outcome of {@code s} until its files are written, bytes. */
     public static double keptBytes(Scenario s) {
+        return KEPT_BYTES_PER_RUN + (double) KEPT_BYTES_PER_NODE * s.nodes().count() + KEPT_BYTES_PER_POINT * seriesPoints(s);
+    }
+
+    /**
+     * Time-series points of one run of {@code s}: its length over {@code series-interval}. The
+     * length is {@code duration}, or with {@code duration = 0} (until the requests or the trace
+     * end) the time its requests take at the mean rate λ.
+     */
+    public static double seriesPoints(Scenario s) {
         double seconds = s.duration() > 0 ? s.duration() : requestsPerRun(s) / Math.max(1e-9, lambda(s));
-        return KEPT_BYTES_PER_RUN + (double) KEPT_BYTES_PER_NODE * s.nodes().count()
-                + KEPT_BYTES_PER_POINT * seconds / s.seriesInterval();
+        return seconds / s.seriesInterval();
+    }
+
+    /**
+     * Whether a run's time series, rather than its nodes, takes most of its heap: then a longer
+     * {@code series-interval}, not a smaller {@code nodes.count}, is what makes it fit.
+     */
+    public static boolean seriesDominates(Scenario s) {
+        return KEPT_BYTES_PER_POINT * seriesPoints(s) > (double) (WORKING_BYTES_PER_NODE + KEPT_BYTES_PER_NODE) * s.nodes().count();
     }
 
     /**

@@ -1126,6 +1126,41 @@ public final class ScenarioLoader {
         }
     }
 
+    /**
+     * Refuses a {@code series-interval} that gives more than {@link #MAX_SERIES_POINTS} points
+     * per run: over {@code duration}, or, with {@code duration = 0} (the run lasts until its
+     * requests or its trace end), over the time those requests take at the mean rate λ (a
+     * trace is compressed to λ). Balls-into-bins runs record no time series.
+     */
+    private static void seriesChecks(ConfigReader r, double duration, long requests, double seriesInterval,
+                                     Scenario.Arrivals arrivals, double lambda, boolean bins) {
+        if (duration > 0) {
+            if (duration / seriesInterval > MAX_SERIES_POINTS) {
+                r.badValue("series-interval", seriesInterval, "gives more than " + MAX_SERIES_POINTS
+                        + " points over duration = " + duration + " s; use a longer interval");
+            }
+            return;
+        }
+        if (bins || !(lambda > 0) || Double.isInfinite(lambda)) {
+            return;
+        }
+        double count = requests > 0 ? requests : Double.POSITIVE_INFINITY;
+        String what = "requests = " + requests;
+        if (arrivals.process().equals("trace") && !arrivals.trace().loop()) {
+            int traced = WorkloadBuilder.loadTrace(arrivals.trace().file()).size(); // cached: read when validated
+            if (traced < count) {
+                count = traced;
+                what = "the trace's " + traced + " requests";
+            }
+        }
+        double seconds = count / lambda;
+        if (seconds / seriesInterval > MAX_SERIES_POINTS) {
+            r.badValue("series-interval", seriesInterval, "gives more than " + MAX_SERIES_POINTS + String.format(java.util.Locale.ROOT,
+                    " points over the run: duration = 0 runs until its requests end, and %s at %.4g requests/s take about %.6g s;"
+                    + " use a longer interval (at least %.3g s)", what, lambda, seconds, seconds / MAX_SERIES_POINTS));
+        }
+    }
+
     private void crossChecks(ConfigReader r, List<String> policies, double duration, long requests, double warmup,
                              long warmupRequests, double seriesInterval, Scenario.Nodes nodes, Scenario.Balancers balancers,
                              Scenario.Arrivals arrivals, Scenario.Demand demand, Scenario.Information information,
@@ -1147,10 +1182,6 @@ public final class ScenarioLoader {
         if (duration > 0 && warmup >= duration && !bins) {
             r.badValue("warmup", warmup, "not shorter than duration = " + duration + " s: nothing would be measured");
         }
-        if (duration > 0 && duration / seriesInterval > MAX_SERIES_POINTS) {
-            r.badValue("series-interval", seriesInterval, "gives more than " + MAX_SERIES_POINTS
-                    + " points over duration = " + duration + " s; use a longer interval");
-        }
         if (demand.distribution().equals("trace") && !arrivals.process().equals("trace")) {
             r.problem("demand.distribution", "'trace' needs arrivals.process = trace (demand comes from the trace's token columns)");
         }
@@ -1167,6 +1198,7 @@ public final class ScenarioLoader {
         double capacity = nodes.expectedCapacity();
         double rho = arrivals.rate() > 0 ? arrivals.rate() * demand.mean() / capacity : arrivals.utilisation();
         double lambda = rho * capacity / demand.mean();
+        seriesChecks(r, duration, requests, seriesInterval, arrivals, lambda, bins);
         if (requests == 0 && duration > 0 && !arrivals.process().equals("trace") && lambda * duration > MAX_EXPECTED_REQUESTS) {
             r.badValue("duration", duration, String.format(java.util.Locale.ROOT,
                     "at %.4g requests/s that is about %.3g requests per run, more than %.0e; use a shorter duration or set requests",

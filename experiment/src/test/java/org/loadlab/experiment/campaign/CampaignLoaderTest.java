@@ -57,6 +57,33 @@ class CampaignLoaderTest {
     }
 
     @Test
+    void theExecutionOrderTakesEveryCellsFirstSeedBeforeAnySecondOne() {
+        CampaignPlan p = parse("""
+                name = grid
+                seeds = "1:3"
+                scenarios = [quickstart]
+                sweep { "arrivals.utilisation" = [0.5, 0.9] }
+                policies = [random, p2c, least-queue]
+                reference = random
+                """);
+        List<CampaignPlan.PlannedRun> order = p.executionOrder();
+        int cells = 2 * 3;
+        assertEquals(p.runs().size(), order.size());
+        assertEquals(p.runs().size(), order.stream().map(CampaignPlan.PlannedRun::index).distinct().count(),
+                "every run exactly once");
+        for (int i = 0; i < order.size(); i++) {
+            CampaignPlan.PlannedRun r = order.get(i);
+            assertEquals(1 + i / cells, r.spec().seed(), "round " + i / cells + " is every cell's seed " + (1 + i / cells));
+            assertEquals(p.runs().get(r.index()), r, "a run keeps its plan index");
+        }
+        List<String> firstRound = order.subList(0, cells).stream()
+                .map(r -> r.parameters() + " " + r.variant()).toList();
+        assertEquals(cells, firstRound.stream().distinct().count(), "the first round has one run of every cell");
+        assertEquals(p.runs().stream().filter(r -> r.spec().seed() == 1).toList(), order.subList(0, cells),
+                "each round is in plan order");
+    }
+
+    @Test
     void setOverridesEveryScenarioIsStoredInTheDefinitionAndChangesTheId() {
         CampaignPlan plain = loader.load("policy-sweep", "101");
         CampaignPlan longer = loader.load("policy-sweep", "101", List.of("warmup=100", "nodes.count=8"));

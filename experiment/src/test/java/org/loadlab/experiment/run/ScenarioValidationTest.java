@@ -18,6 +18,26 @@ class ScenarioValidationTest {
     }
 
     @Test
+    void theSeriesIntervalIsCheckedOverARunThatLastsUntilItsRequestsEnd() {
+        // duration = 0: the run lasts until its 10^7 requests end, 625,000 s at quickstart's 16 requests/s.
+        String p = problems("duration = 0", "requests = 10000000", "series-interval = 0.001");
+        assertEquals("series-interval = 0.001: gives more than 1.0E7 points over the run: duration = 0 runs until its requests"
+                + " end, and requests = 10000000 at 16.00 requests/s take about 625000 s; use a longer interval (at least 0.0625 s)", p);
+        String trace = problems("duration = 0", "arrivals.process = trace", "arrivals.trace.file = azure-llm-code",
+                "series-interval = 0.0000001");
+        assertTrue(trace.startsWith("series-interval = 1.0E-7: gives more than 1.0E7 points over the run: duration = 0 runs until"
+                + " its requests end, and the trace's "), trace);
+        // The interval that message asks for is accepted, and so is the default.
+        assertEquals(0.0625, TestScenarios.load("quickstart", "duration = 0", "requests = 10000000", "series-interval = 0.0625")
+                .seriesInterval());
+        Scenario s = TestScenarios.load("quickstart", "duration = 0", "requests = 10000000");
+        assertEquals(625000, RunEstimate.seriesPoints(s), 1e-6, "the run's length over the interval, not 0");
+        assertTrue(RunEstimate.seriesDominates(s), "625,000 points (31 MB) outweigh 20 nodes (22 kB)");
+        assertTrue(!RunEstimate.seriesDominates(TestScenarios.load("quickstart", "nodes.count = 100000")),
+                "300 points (15 kB) do not outweigh 10^5 nodes (110 MB)");
+    }
+
+    @Test
     void negativeRate() {
         String p = problems("arrivals.rate = -3");
         assertTrue(p.contains("arrivals.rate = -3.0: must be >= 0 (requests/s)"), p);

@@ -78,7 +78,7 @@ final class CampaignCoordinator extends AbstractBehavior<CampaignCoordinator.Mes
 
     /**
      * @param entity the campaign entity
-     * @param pending runs still to do, in plan order
+     * @param pending runs still to do, in the order to run them ({@link CampaignPlan#executionOrder()})
      * @param workers number of workers, ≥ 1
      * @param execute runs one planned run and returns its result JSON
      * @param onStored called with the run index after each stored result

@@ -154,7 +154,7 @@ public final class ClusterCampaign implements AutoCloseable {
                 (ActorRef<CampaignEntity.State> r) -> new CampaignEntity.Start(plan.definitionJson(), plan.runs().size(), r),
                 CampaignRunner.ASK_TIMEOUT, system.scheduler()), "start the campaign entity");
         List<CampaignPlan.PlannedRun> pending = new ArrayList<>();
-        for (CampaignPlan.PlannedRun r : plan.runs()) {
+        for (CampaignPlan.PlannedRun r : plan.executionOrder()) {
             if (!state.completed().containsKey(r.index())) {
                 pending.add(r);
             }

@@ -11,7 +11,8 @@ import java.util.function.Function;
 import org.loadlab.experiment.campaign.CampaignPlan;
 
 /**
- * Simulates a campaign's runs on its own fixed pool, in plan order, ahead of the workers
+ * Simulates a campaign's runs on its own fixed pool, in the order given (the plan's
+ * {@link CampaignPlan#executionOrder()}), ahead of the workers
  * that store them: a fresh campaign starts simulating at once, while the actor system and
  * the journal are still starting (about a second, as long as hundreds of short runs). A
  * worker then only waits for its run's result. Nothing is stored here: a run counts as

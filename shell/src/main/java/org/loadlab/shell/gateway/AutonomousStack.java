@@ -110,24 +110,12 @@ public final class AutonomousStack {
     private final List<ActorRef<Message>> nodes = new ArrayList<>();
     private final List<ActorRef<Message>> balancers = new ArrayList<>();
     private final List<ActorRef<Message>> services = new ArrayList<>();
-    private final ConcurrentHashMap<Long, Pending> pending = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, GatewayAnswers.Pending> pending = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private volatile String strategy;
     private ActorRef<Message> autoscaler;
     private final Cancellable sampler;
 
-    private static final class Pending {
-        final CompletableFuture<Outcome> future = new CompletableFuture<>();
-        final String strategy;
-        volatile int node = -1;
-        volatile String mode = "none";
-        volatile boolean retried;
-        volatile double decidedAt = Double.NaN;
-
-        Pending(String strategy) {
-            this.strategy = strategy;
-        }
-    }
 
     /**
      * Builds and starts the stack.
@@ -167,7 +155,7 @@ public final class AutonomousStack {
                     metrics.sink("node", "Node-" + (j + 1))));
         }
         for (int i = 0; i < assembly.balancers().length; i++) {
-            BalancerLogic b = assembly.balancers()[i].decisionLog(new Answers(Strategies.SEED_NAMES.get(i)));
+            BalancerLogic b = assembly.balancers()[i].decisionLog(new GatewayAnswers(Strategies.SEED_NAMES.get(i), pending));
             balancers.add(spawn(directory, new BalancerId(i), b, StreamSeeds.BALANCER, seed, prefix + "balancer-" + i,
                     metrics.sink("strategy", Strategies.SEED_NAMES.get(i))));
         }
@@ -234,54 +222,6 @@ public final class AutonomousStack {
         return ref;
     }
 
-    /** The balancers' answers: decisions, retries and ends complete the waiting requests. */
-    private final class Answers implements DecisionLog {
-        private final String strategyName;
-
-        Answers(String strategyName) {
-            this.strategyName = strategyName;
-        }
-
-        @Override
-        public void routed(BalancerMessage.Arrival request, double decidedFrom, double now, int node, double propensity,
-                           String mode, int[] pool, int poolSize, int[] inFlight, LoadSnapshot[] loads) {
-            Pending p = pending.get(request.id());
-            if (p != null) {
-                p.node = node;
-                p.decidedAt = now;
-                p.mode = mode.startsWith(BalancerLogic.MODE_PREFIX) ? mode.substring(BalancerLogic.MODE_PREFIX.length()) : mode;
-            }
-        }
-
-        @Override
-        public void retried(long requestId, int node, double now) {
-            Pending p = pending.get(requestId);
-            if (p != null) {
-                p.node = node;
-                p.retried = true;
-            }
-        }
-
-        @Override
-        public void finished(long requestId, ResponseStatus status, double now) {
-            Pending p = pending.remove(requestId);
-            if (p != null) {
-                // The seed answers 503 when its failover fails, whatever failed it; LoadLab's core says why.
-                int code = status == ResponseStatus.TIMEOUT || status == ResponseStatus.RESET ? 503 : status.code();
-                p.future.complete(new Outcome(code, p.node, p.retried ? p.mode + "_failover" : p.mode, strategyName,
-                        status.name(), (now - p.decidedAt) * 1000.0));
-            }
-        }
-
-        @Override
-        public void shed(BalancerMessage.Arrival request, double now) {
-            Pending p = pending.remove(request.id());
-            if (p != null) {
-                p.future.complete(new Outcome(429, -1, "qos_shed", strategyName, ResponseStatus.OVERLOADED.name(), Double.NaN));
-            }
-        }
-    }
-
     /**
      * Routes one request.
      *
@@ -297,7 +237,7 @@ public final class AutonomousStack {
             throw new IllegalArgumentException("strategy = '" + p + "': allowed " + Strategies.allowed());
         }
         long id = ids.getAndIncrement();
-        Pending waiting = new Pending(Strategies.SEED_NAMES.get(balancer));
+        GatewayAnswers.Pending waiting = new GatewayAnswers.Pending(Strategies.SEED_NAMES.get(balancer));
         pending.put(id, waiting);
         balancers.get(balancer).tell(new BalancerMessage.Arrival(id, 1.0, clock.now(), BalancerMessage.Arrival.NO_KEY, endpoint));
         return waiting.future.completeOnTimeout(new Outcome(504, -1, "gateway_timeout", waiting.strategy, "TIMEOUT", Double.NaN),
