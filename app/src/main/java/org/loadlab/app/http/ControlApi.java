@@ -364,26 +364,20 @@ public final class ControlApi extends AllDirectives {
         return ask(to -> new Gateway.Explain(experiment.orElse(null), k, to));
     }
 
-    /** Parses a JSON object body, or answers the problem. */
-    private static ObjectNode object(String body) {
-        try {
-            JsonNode n = JSON.readTree(body);
-            return n instanceof ObjectNode o ? o : null;
-        } catch (JsonProcessingException e) {
-            return null;
+    private static GatewayReply notAnObject(JsonBody parsed, String body, String example) {
+        String shown = body.length() > 200 ? body.substring(0, 200) + "..." : body;
+        if (parsed.duplicateField() != null) {
+            return GatewayReply.badRequest(parsed.duplicateField(), shown, "each field once", parsed.duplicateDetail());
         }
-    }
-
-    private static GatewayReply notAnObject(String body, String example) {
-        return GatewayReply.badRequest("body", body.length() > 200 ? body.substring(0, 200) + "..." : body,
-                "a JSON object such as " + example, "the request body is not a JSON object");
+        return GatewayReply.badRequest("body", shown, "a JSON object such as " + example, "the request body is not a JSON object");
     }
 
     private Route createExperiment(String body) {
         String example = "{\"scenario\": \"quickstart\", \"set\": {\"duration\": 30}, \"policy\": \"p2c\", \"seed\": 101}";
-        ObjectNode o = object(body);
+        JsonBody parsed = JsonBody.parse(body);
+        ObjectNode o = parsed.object();
         if (o == null) {
-            return reply(notAnObject(body, example));
+            return reply(notAnObject(parsed, body, example));
         }
         String unknown = EdgeGuards.unknownField(o, EXPERIMENT_FIELDS);
         if (unknown != null) {
@@ -479,9 +473,10 @@ public final class ControlApi extends AllDirectives {
     }
 
     private Route policy(String body, Optional<String> query) {
-        ObjectNode o = object(body);
+        JsonBody parsed = JsonBody.parse(body);
+        ObjectNode o = parsed.object();
         if (o == null) {
-            return reply(notAnObject(body, "{\"policy\": \"p2c\"}"));
+            return reply(notAnObject(parsed, body, "{\"policy\": \"p2c\"}"));
         }
         String unknown = EdgeGuards.unknownField(o, Set.of("policy", "experiment"));
         if (unknown != null) {
@@ -500,9 +495,10 @@ public final class ControlApi extends AllDirectives {
     }
 
     private Route chaos(String body, Optional<String> query, boolean clear) {
-        ObjectNode o = object(body.isBlank() && clear ? "{}" : body);
+        JsonBody parsed = JsonBody.parse(body.isBlank() && clear ? "{}" : body);
+        ObjectNode o = parsed.object();
         if (o == null) {
-            return reply(notAnObject(body, clear ? "{\"node\": 3}" : "{\"node\": 3, \"fault\": \"latency\", \"value\": 0.2}"));
+            return reply(notAnObject(parsed, body, clear ? "{\"node\": 3}" : "{\"node\": 3, \"fault\": \"latency\", \"value\": 0.2}"));
         }
         Set<String> fields = clear ? Set.of("node", "experiment") : Set.of("node", "fault", "value", "experiment");
         String unknown = EdgeGuards.unknownField(o, fields);

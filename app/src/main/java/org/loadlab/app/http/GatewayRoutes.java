@@ -50,11 +50,9 @@ import org.loadlab.shell.gateway.Strategies;
 public final class GatewayRoutes extends AllDirectives {
     /** How long a request waits for its outcome (the seed's 4 s per try, twice, and slack). */
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
-    /** Refuses a body naming a field twice (Jackson would keep the last silently). */
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-    /** Jackson's message for a field named twice (STRICT_DUPLICATE_DETECTION). */
-    private static final java.util.regex.Pattern DUPLICATE = java.util.regex.Pattern.compile("^Duplicate field '(.*)'");
+
+    /** Writes the answers' JSON (bodies are read by {@link JsonBody}). */
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final AutonomousStack stack;
 
@@ -128,18 +126,11 @@ public final class GatewayRoutes extends AllDirectives {
      * {@code body} if it is not one, or naming the field a body gives twice.
      */
     private static Route withObject(String body, String example, java.util.function.Function<ObjectNode, Route> inner) {
-        JsonNode n;
-        try {
-            n = JSON.readTree(body.isBlank() ? "{}" : body);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            java.util.regex.Matcher m = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
-            if (m.find()) {
-                return badRequest(m.group(1), shorten(body), "each field once", "field '" + m.group(1)
-                        + "' is given more than once in the body; give it once");
-            }
-            return notAnObject(body, example);
+        JsonBody parsed = JsonBody.parse(body.isBlank() ? "{}" : body);
+        if (parsed.duplicateField() != null) {
+            return badRequest(parsed.duplicateField(), shorten(body), "each field once", parsed.duplicateDetail());
         }
-        return n instanceof ObjectNode o ? inner.apply(o) : notAnObject(body, example);
+        return parsed.object() != null ? inner.apply(parsed.object()) : notAnObject(body, example);
     }
 
     private static String shorten(String body) {

@@ -176,6 +176,18 @@ class ControlApiRouteTest extends JupiterRouteTest {
     }
 
     @Test
+    void aBodyFieldGivenTwiceIsA400NamingItNotTheLastValueWinning() {
+        // As the autonomous gateway refuses it: nothing ambiguous is guessed at.
+        JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments"),
+                "{\"scenario\": \"quickstart\", \"scenario\": \"azure-llm-code\"}")), 400, "scenario");
+        assertTrue(p.path("detail").asText().contains("given more than once"), p.toString());
+        problem(open.run(json(HttpRequest.PUT("/policy"), "{\"policy\": \"p2c\", \"policy\": \"random\"}")), 400, "policy");
+        problem(open.run(json(HttpRequest.POST("/chaos/inject"), "{\"node\": 1, \"node\": 2, \"fault\": \"latency\"}")),
+                400, "node");
+        gatewayNotAsked();
+    }
+
+    @Test
     void acceptedIs202() {
         answer.set(c -> new GatewayReply.Accepted(Map.of("id", "exp-1", "status", "stopping")));
         TestRouteResult r = open.run(HttpRequest.DELETE("/experiments/exp-1"));
