@@ -1,7 +1,6 @@
 package org.loadlab.experiment.run;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.loadlab.balancer.core.BalancerLogic;
 import org.loadlab.balancer.core.BalancerSettings;
@@ -290,35 +289,27 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
 
     /**
      * Nodes that are not members when the run starts: the targets of {@code join} events and
-     * the autoscaler's reserved slots, ascending, each once. Plain loops rather than an
+     * the autoscaler's reserved slots, ascending, each once. A bit set and plain loops rather than an
      * {@code IntStream} pipeline: it runs once per run, too rarely for the JIT to compile a
      * stream pipeline, and interpreted it was a third of a short run's assembly.
      */
     static int[] absentAtStart(Scenario s) {
-        int[] reserved = reservedForAutoscaler(s);
-        int size = reserved.length;
-        for (Scenario.Event e : s.events()) {
-            if (e.type().equals("join")) {
-                size += e.nodes().size();
-            }
+        java.util.BitSet absent = new java.util.BitSet();
+        for (int node : reservedForAutoscaler(s)) {
+            absent.set(node);
         }
-        int[] nodes = Arrays.copyOf(reserved, size);
-        int at = reserved.length;
         for (Scenario.Event e : s.events()) {
             if (e.type().equals("join")) {
                 for (int node : e.nodes()) {
-                    nodes[at++] = node;
+                    absent.set(node);
                 }
             }
         }
-        Arrays.sort(nodes);
-        int distinct = 0;
-        for (int i = 0; i < nodes.length; i++) {
-            if (i == 0 || nodes[i] != nodes[i - 1]) {
-                nodes[distinct++] = nodes[i];
-            }
+        int[] nodes = new int[absent.cardinality()];
+        for (int k = 0, node = absent.nextSetBit(0); node >= 0; node = absent.nextSetBit(node + 1)) {
+            nodes[k++] = node;
         }
-        return Arrays.copyOf(nodes, distinct);
+        return nodes;
     }
 
     /** Node slots the autoscaler may start later: min-nodes .. max-nodes − 1 (none when it is off). */

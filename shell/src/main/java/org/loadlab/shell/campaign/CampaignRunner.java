@@ -76,7 +76,8 @@ public final class CampaignRunner {
         // A fresh campaign has nothing stored yet: simulate while the actor system and journal start,
         // and create the journal's H2 file and tables while the actor system starts.
         boolean fresh = CampaignStore.isFresh(dir, env());
-        RunPrefetch prefetch = fresh ? new RunPrefetch(plan.executionOrder(), workers, execute) : null;
+        List<CampaignPlan.PlannedRun> order = plan.executionOrder();
+        RunPrefetch prefetch = fresh ? new RunPrefetch(order, workers, execute) : null;
         if (prefetch != null && LOG.isDebugEnabled()) {
             prefetch.whenAllDone(() -> phase("every run simulated", t0));
         }
@@ -98,7 +99,7 @@ public final class CampaignRunner {
                     ASK_TIMEOUT, system.scheduler()), "start the campaign entity");
             phase("campaign entity started", t0);
             List<CampaignPlan.PlannedRun> pending = new ArrayList<>();
-            for (CampaignPlan.PlannedRun r : plan.executionOrder()) {
+            for (CampaignPlan.PlannedRun r : order) {
                 if (!state.completed().containsKey(r.index())) {
                     pending.add(r);
                 }
