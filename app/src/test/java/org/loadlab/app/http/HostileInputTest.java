@@ -40,7 +40,10 @@ class HostileInputTest {
         MemberOptions options = new MemberOptions(List.of("all"), "127.0.0.1", HttpApiTest.freePort(), List.of(), "127.0.0.1",
                 HttpApiTest.freePort(), HttpApiTest.freePort(), List.of(
                 "loadlab.cluster.results-dir = \"" + results.toString().replace("\\", "/") + "\"",
-                "loadlab.cluster.jit-warmup = 0s", "loadlab.metrics.kamon = off"));
+                "loadlab.cluster.jit-warmup = 0s", "loadlab.metrics.kamon = off",
+                // The running experiment's 4 ms services are below what the 1 ms scheduler tick times within 10%;
+                // this test measures its throughput and books under hostile input, not its response times.
+                "loadlab.cluster.timer-lag-check = off"));
         member = ClusterMember.start(options.config(), ControlApi.edge());
         await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).ignoreExceptions()
                 .until(() -> call("GET", "/health", null).status() == 200);

@@ -32,12 +32,15 @@ import java.util.List;
  * @param kamonAttach whether Kamon attaches its bytecode instrumentation (Kanela) at start
  * @param maxLifetime stop the member after this long (0 = never)
  * @param exitOnStdinEof stop the member when its standard input closes (children of local-cluster)
+ * @param timerLagTolerance an experiment whose timers fire on average later than this fraction of its scenario's
+ *     mean service time (in scenario time) is stopped and fails ({@code ScaledClockCheck}, as in live mode);
+ *     infinite with {@code timer-lag-check = off}
  */
 public record ClusterSettings(List<String> roles, String httpHost, int httpPort, String httpToken, String requireToken,
                               Path resultsDir, Duration startTimeout, Duration stopTimeout, Duration flushInterval,
                               Duration mergeLag, Duration jitWarmup, boolean journal, Duration checkpointInterval,
                               int maxRunning, int maxNodes, int decisionsKept, boolean kamon, boolean kamonAttach, Duration maxLifetime,
-                              boolean exitOnStdinEof) {
+                              boolean exitOnStdinEof, double timerLagTolerance) {
 
     /** Reads the settings from a member's whole config. */
     public static ClusterSettings from(Config config) {
@@ -49,7 +52,25 @@ public record ClusterSettings(List<String> roles, String httpHost, int httpPort,
                 c.getDuration("merge-lag"), c.getDuration("jit-warmup"), c.getBoolean("journal"),
                 c.getDuration("checkpoint-interval"), c.getInt("max-running-experiments"), c.getInt("max-nodes"),
                 c.getInt("explain.decisions-kept"), m.getBoolean("kamon"), m.getBoolean("attach-instrumentation"),
-                c.getDuration("max-lifetime"), c.getBoolean("exit-on-stdin-eof"));
+                c.getDuration("max-lifetime"), c.getBoolean("exit-on-stdin-eof"), timerLagTolerance(c));
+    }
+
+    /**
+     * The {@code timer-lag-tolerance}, or infinity with {@code timer-lag-check = off}.
+     *
+     * @throws IllegalArgumentException if the tolerance is not a positive number
+     */
+    private static double timerLagTolerance(Config c) {
+        if (!c.getBoolean("timer-lag-check")) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double t = c.getDouble("timer-lag-tolerance");
+        if (!(t > 0) || Double.isInfinite(t)) {
+            throw new IllegalArgumentException("loadlab.cluster.timer-lag-tolerance = " + c.getValue("timer-lag-tolerance").render()
+                    + ": must be a number > 0 (a fraction of the scenario's mean service time; 0.1 = 10%), or set"
+                    + " loadlab.cluster.timer-lag-check = off");
+        }
+        return t;
     }
 
     /** True if this member has {@code role} (or "all"). */

@@ -40,6 +40,8 @@ import org.loadlab.analysis.run.RunMetrics;
 import org.loadlab.analysis.run.RunRecorder;
 import org.loadlab.shell.actor.Directory;
 import org.loadlab.shell.actor.LogicActor;
+import org.loadlab.shell.actor.ScaledClockCheck;
+import org.loadlab.shell.actor.TimerLag;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.ClientId;
 import org.loadlab.kernel.Message;
@@ -106,6 +108,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     }
 
     private record StartTimeout() implements Protocol.RunnerCommand {
+    }
+
+    /** Time to judge the last window of timer lag ({@link ScaledClockCheck#WINDOW_MILLIS}). */
+    private record LagWindowDue() implements Protocol.RunnerCommand {
     }
 
     private record StopTimeout() implements Protocol.RunnerCommand {
@@ -205,6 +211,20 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     private Path resultsDir;
     private boolean balancersComplete;
     private boolean warmingUp;
+    /** How late the driver's timers (arrivals) fire on this gateway. */
+    private final TimerLag driverLag = new TimerLag();
+    /** Judges the run's timer lag; null for a JIT warm-up run or with loadlab.cluster.timer-lag-check off. */
+    private final ScaledClockCheck clockCheck;
+    /** Timer lag of every actor of the run (members' reports and the driver). */
+    private final LagReports lag = new LagReports();
+    /** Why the run fell behind its scaled clock, or null. */
+    private String fellBehind;
+    /**
+     * Members the failure detector found unreachable during the run (frozen, cut off): their
+     * timers' lateness is the fault's, measured in the results, not the time scale's, so their
+     * later reports are left out of the judgement.
+     */
+    private final Set<String> faultedMembers = new HashSet<>();
 
     /**
      * @param def what to run
@@ -265,6 +285,8 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         def.placements().keySet().forEach(merger::expect);
         this.driver = assembly.driver();
         this.balancerCount = assembly.balancers().length;
+        this.clockCheck = def.warmupFor() != null || Double.isInfinite(settings.timerLagTolerance()) ? null
+                : new ScaledClockCheck(def.timeScale(), settings.timerLagTolerance(), s);
 
         // One adapter per message class: the listing's key tells nodes from balancers.
         org.apache.pekko.actor.typed.receptionist.ServiceKey<Message> nodesKey = Protocol.nodesKey(def.id());
@@ -324,6 +346,13 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
                     return this;
                 })
                 .onMessage(Tick.class, t -> onTick())
+                .onMessage(Protocol.TimerLagReport.class, r -> {
+                    if (!faultedMembers.contains(r.member()) && !removedMembers.contains(r.member())) {
+                        lag.add(r.timers(), r.meanLateNanos(), r.maxLateNanos());
+                    }
+                    return this;
+                })
+                .onMessage(LagWindowDue.class, w -> onLagWindow())
                 .onMessage(CheckpointDue.class, c -> {
                     if (active()) {
                         checkpoint();
@@ -420,8 +449,11 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             p.host().tell(new Protocol.BeginRun(def.id(), origin));
         }
         LogicActor.Wiring wiring = new LogicActor.Wiring(new ClientId(0), driverDirectory, clock,
-                StreamSeeds.stream(def.seed(), StreamSeeds.CLIENT, 0), driverSink, null);
+                StreamSeeds.stream(def.seed(), StreamSeeds.CLIENT, 0), driverSink, null, driverLag);
         driverRef = getContext().spawn(LogicActor.create(driver, wiring), "driver", Gateway.RUNNER_DISPATCHER);
+        if (clockCheck != null) {
+            timers.startTimerWithFixedDelay(new LagWindowDue(), Duration.ofMillis(ScaledClockCheck.WINDOW_MILLIS));
+        }
         driverRef.tell(new LogicActor.Start());
         List<RunAssembly.ScheduledEvent> scripted = assembly.events();
         for (int k = 0; k < scripted.size(); k++) {
@@ -461,6 +493,28 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         return this;
     }
 
+    /**
+     * Judges the last window of timer lag: a run whose timers stay too late for the scenario's
+     * service times is stopped and fails (its response times would be wrong), as live mode stops.
+     */
+    private Behavior<Protocol.RunnerCommand> onLagWindow() {
+        lag.add(driverLag.window());
+        TimerLag.Window w = lag.window();
+        if ((state == State.RUNNING || state == State.DRAINING) && clockCheck.look(w)) {
+            fellBehind = fellBehindMessage(w.meanNanos(), "over the last second");
+            stopRun("fell behind the scaled clock");
+        }
+        return this;
+    }
+
+    private String fellBehindMessage(double meanNanos, String when) {
+        return String.format(java.util.Locale.ROOT, "experiment %s (%s / %s / seed %d) fell behind the scaled clock: at"
+                        + " timeScale %s %s. Run it with a smaller timeScale (about %s or less on this cluster now), or"
+                        + " simulate it: the same logic in simulated time", def.id(), def.scenario().name(), def.policy(),
+                def.seed(), ScaledClockCheck.plain(def.timeScale()), clockCheck.lateness(meanNanos, when),
+                ScaledClockCheck.plain(clockCheck.suggestion(meanNanos)));
+    }
+
     private void stopRun(String reason) {
         endAt = clock.now();
         wallSeconds = (System.nanoTime() - startedNanos) / 1e9;
@@ -485,6 +539,11 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         }
         timers.cancel(new StopTimeout());
         timers.cancel(new Tick());
+        timers.cancel(new LagWindowDue());
+        lag.add(driverLag.window());
+        if (fellBehind == null && clockCheck != null && clockCheck.behindOverRun(lag.timers(), lag.meanNanos())) {
+            fellBehind = fellBehindMessage(lag.meanNanos(), "over the run");
+        }
         drainDriver(Double.MAX_VALUE);
         finalMetrics = merger.finish(endAt, warmup);
         finishedAt = Instant.now();
@@ -497,9 +556,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             onEnded.run(); // a warm-up run writes no files
             return;
         }
-        if (!accounting.ok()) {
+        if (!accounting.ok() || fellBehind != null) {
             // Loudly: the run's numbers cannot be trusted, so the experiment fails (its files are still written).
-            error = accounting.summary();
+            error = !accounting.ok() && fellBehind != null ? accounting.summary() + "; " + fellBehind
+                    : !accounting.ok() ? accounting.summary() : fellBehind;
             state = State.FAILED;
             getContext().getLog().error("experiment {}: {}", def.id(), error);
         }
@@ -596,6 +656,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             p.host().tell(new Protocol.StopExperiment(def.id()));
         }
         timers.cancel(new Tick());
+        timers.cancel(new LagWindowDue());
         state = end;
         finishedAt = Instant.now();
         journalEnd();
@@ -635,6 +696,9 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         String member = event.member().address().toString();
         if (!def.placements().containsKey(member) || !active()) {
             return this;
+        }
+        if (event instanceof ClusterEvent.UnreachableMember) {
+            faultedMembers.add(member);
         }
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("atSeconds", clock.now());
@@ -973,6 +1037,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         info.put("time_scale", def.timeScale());
         info.put("observations_clamped", merger.clamped());
         info.put("observations_dropped", merger.dropped());
+        info.put("timers", lag.timers());
+        info.put("timer_lag_mean_ms", lag.meanNanos() / 1e6);
+        info.put("timer_lag_max_ms", lag.maxNanos() / 1e6);
+        info.put("timer_lag_members_left_out", new java.util.TreeSet<>(faultedMembers));
         info.put("observations", observationStats());
         info.put("accounting", accounting);
         info.put("routing", routing());

@@ -36,6 +36,7 @@ import org.loadlab.node.protocol.BalancerMessage;
 import org.loadlab.node.protocol.NodeMessage;
 import org.loadlab.shell.actor.Directory;
 import org.loadlab.shell.actor.LogicActor;
+import org.loadlab.shell.actor.TimerLag;
 import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Message;
 import org.loadlab.kernel.NodeId;
@@ -102,6 +103,8 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private final ClusterSettings settings;
     private final ExperimentClock clock;
     private final ObservationLog log = new ObservationLog();
+    /** How late this member's actors handle their timers; reported with each flush (the gateway judges). */
+    private final TimerLag timerLag = new TimerLag();
     private final org.loadlab.kernel.MetricsSink sink;
     private final Directory directory = new Directory();
     private final Map<Integer, ActorRef<Message>> nodes = new TreeMap<>();
@@ -237,7 +240,7 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     private ActorRef<Message> spawn(org.loadlab.kernel.Address address, org.loadlab.kernel.Logic<? extends Message> logic,
                                     int streamKind, String name, org.apache.pekko.actor.typed.Props props) {
         LogicActor.Wiring wiring = new LogicActor.Wiring(address, directory, clock,
-                StreamSeeds.stream(prepare.seed(), streamKind, address.index()), sink, null);
+                StreamSeeds.stream(prepare.seed(), streamKind, address.index()), sink, null, timerLag);
         ActorRef<Message> ref = getContext().spawn(LogicActor.create(logic, wiring), name, props);
         getContext().watchWith(ref, new ChildStopped(name));
         running.add(name);
@@ -535,6 +538,11 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
     /** Sends the log in bounded chunks; the last flush sends one batch even if empty (its count of refused records is final). */
     private void flush(boolean last) {
         flushes++;
+        TimerLag.Window lag = timerLag.window();
+        if (lag.count() > 0) {
+            prepare.runner().tell(new Protocol.TimerLagReport(prepare.experiment(), member, lag.count(), lag.meanNanos(),
+                    lag.maxNanos()));
+        }
         boolean sent = false;
         // Every record made before now is in the log by the time it is drained, give or take a handler
         // that read the clock just before and writes just after: the flush interval is the margin.

@@ -193,6 +193,21 @@ public final class Protocol {
         }
     }
 
+    /**
+     * How late the timers of one member's actors fired since its previous report (sent with
+     * each flush that handled timers): the gateway adds the members' reports up and stops an
+     * experiment that falls behind its scaled clock ({@code ScaledClockCheck}, as live mode does).
+     *
+     * @param experiment experiment id
+     * @param member sending member's address
+     * @param timers timers handled in the span
+     * @param meanLateNanos their mean lateness, real nanoseconds
+     * @param maxLateNanos the largest lateness, real nanoseconds
+     */
+    public record TimerLagReport(String experiment, String member, long timers, double meanLateNanos, long maxLateNanos)
+            implements RunnerCommand {
+    }
+
     // ------------------------------------------------------------------ replies
 
     /** Outcome of a command: ok, or what went wrong. */

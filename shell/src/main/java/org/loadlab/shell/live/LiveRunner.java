@@ -15,6 +15,7 @@ import org.loadlab.analysis.run.RunRecorder;
 import org.loadlab.shell.actor.Directory;
 import org.loadlab.shell.actor.LiveClock;
 import org.loadlab.shell.actor.LogicActor;
+import org.loadlab.shell.actor.ScaledClockCheck;
 import org.loadlab.shell.actor.TimerLag;
 import org.loadlab.node.backend.BackendNode;
 import org.loadlab.kernel.Address;
@@ -50,14 +51,14 @@ import org.loadlab.experiment.scenario.Scenario;
 public final class LiveRunner {
     private static final long POLL_MILLIS = 5;
     /** Real time between two looks at the timer lag, milliseconds. */
-    static final long LAG_WINDOW_MILLIS = 1000;
+    static final long LAG_WINDOW_MILLIS = ScaledClockCheck.WINDOW_MILLIS;
     /** Consecutive windows above the tolerance after which a run is stopped. */
-    static final int LAG_WINDOWS_TO_STOP = 2;
+    static final int LAG_WINDOWS_TO_STOP = ScaledClockCheck.WINDOWS_TO_STOP;
     /**
      * Tolerated mean lateness of the timers, as a fraction of the scenario's mean service time
      * E[D]/μ̄: beyond it, response times carry an error of that order (docs/results.md).
      */
-    public static final double LAG_TOLERANCE = 0.1;
+    public static final double LAG_TOLERANCE = ScaledClockCheck.DEFAULT_TOLERANCE;
     /** Largest accepted {@code --time-scale}: beyond it one 1 ms scheduler tick is over 10 scenario seconds. */
     public static final double MAX_TIME_SCALE = 10_000;
 
@@ -316,68 +317,48 @@ public final class LiveRunner {
 
     /**
      * Watches the timer lag of one run once per {@value #LAG_WINDOW_MILLIS} ms and stops the run
-     * when it stays above the tolerance.
+     * when it stays above the tolerance ({@link ScaledClockCheck}, the rule cluster experiments use too).
      */
     private static final class LagCheck {
         private final RunSpec spec;
         private final double timeScale;
-        private final double toleranceSeconds;
+        private final ScaledClockCheck rule;
         private final TimerLag lag;
-        private int windowsAbove;
 
         LagCheck(RunSpec spec, double timeScale, double tolerance, TimerLag lag) {
             this.spec = spec;
             this.timeScale = timeScale;
-            this.toleranceSeconds = tolerance * meanServiceSeconds(spec.scenario());
+            this.rule = new ScaledClockCheck(timeScale, tolerance, spec.scenario());
             this.lag = lag;
         }
 
         /** Looks at the last window; throws once {@value #LAG_WINDOWS_TO_STOP} windows in a row were too late. */
         void look() {
             TimerLag.Window w = lag.window();
-            double late = w.meanNanos() / 1e9 * timeScale; // scenario seconds
-            windowsAbove = w.count() > 0 && late > toleranceSeconds ? windowsAbove + 1 : 0;
-            if (windowsAbove >= LAG_WINDOWS_TO_STOP) {
+            if (rule.look(w)) {
                 throw fellBehind(w.meanNanos(), "over the last second");
             }
         }
 
         /** At the end of a run (also one too short for two windows): the mean over the whole run. */
         void finish() {
-            if (lag.count() > 0 && lag.meanNanos() / 1e9 * timeScale > toleranceSeconds) {
+            if (rule.behindOverRun(lag.count(), lag.meanNanos())) {
                 throw fellBehind(lag.meanNanos(), "over the run");
             }
         }
 
         private FellBehindException fellBehind(double meanNanos, String when) {
-            double service = meanServiceSeconds(spec.scenario());
             return new FellBehindException(String.format(java.util.Locale.ROOT,
-                    "live run %s / %s / seed %d fell behind the scaled clock: at --time-scale %s its timers fired on"
-                            + " average %.3g ms (%.3g scenario s) late %s, more than %.0f%% of the mean service time"
-                            + " %.3g s, so its response times would be wrong. Use a smaller --time-scale (about %s or less"
-                            + " on this machine now), or --mode sim for the same logic in simulated time",
-                    spec.scenario().name(), spec.policy(), spec.seed(), LiveRunner.format(timeScale), meanNanos / 1e6,
-                    meanNanos / 1e9 * timeScale, when, 100 * toleranceSeconds / service, service,
-                    LiveRunner.format(suggestion(meanNanos))));
+                    "live run %s / %s / seed %d fell behind the scaled clock: at --time-scale %s %s. Use a smaller"
+                            + " --time-scale (about %s or less on this machine now), or --mode sim for the same logic in"
+                            + " simulated time",
+                    spec.scenario().name(), spec.policy(), spec.seed(), LiveRunner.format(timeScale),
+                    rule.lateness(meanNanos, when), LiveRunner.format(rule.suggestion(meanNanos))));
         }
-
-        /** A time scale at which the lag measured now would be half the tolerance (if the real lag stayed the same). */
-        private double suggestion(double meanNanos) {
-            double realLagSeconds = Math.max(1e-4, meanNanos / 1e9);
-            double scale = toleranceSeconds / 2 / realLagSeconds;
-            double magnitude = Math.pow(10, Math.floor(Math.log10(Math.max(scale, 1e-3))));
-            return Math.max(0.001, Math.floor(scale / magnitude) * magnitude);
-        }
-    }
-
-    /** Mean service time E[D]/μ̄ of a node in scenario seconds. */
-    static double meanServiceSeconds(Scenario s) {
-        double mu = s.nodes().expectedCapacity() / ((double) s.nodes().count() * s.nodes().servers());
-        return s.demand().mean() / mu;
     }
 
     static String format(double x) {
-        return x == Math.rint(x) && Math.abs(x) < 1e15 ? String.valueOf((long) x) : String.valueOf(x);
+        return ScaledClockCheck.plain(x);
     }
 
     private static ClusterView boardView(AtomicReferenceArray<LoadSnapshot> board) {

@@ -66,6 +66,7 @@ class ClusterSerializationTest {
                         new Observation.Lost(1.6, 1, 3), new Observation.QueueLength(1.5, 2, 4),
                         new Observation.BusyServers(1.5, 2, 1, 1), new Observation.StateUpdate(1.7, 2, 1),
                         new Observation.Counted(1.8, "redecisions", 2), new Observation.MessageSent(2.5, "Request", 48)), 0),
+                new Protocol.TimerLagReport("exp-1", member, 1200, 1.35e6, 4_200_000),
                 new Protocol.Ack(true, member, "ok"),
                 new Protocol.NodesReply(member, List.of(status)),
                 status,
