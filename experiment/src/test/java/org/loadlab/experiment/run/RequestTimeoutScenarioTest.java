@@ -73,6 +73,35 @@ class RequestTimeoutScenarioTest {
     }
 
     @Test
+    void everyTimedOutRequestHasItsDecisionLogRowWithStatus504AtItsTimeout(@org.junit.jupiter.api.io.TempDir
+                                                                               java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("decisions.csv");
+        String[] shorter = {"nodes.count = 20", "duration = 300", "warmup = 0", "arrivals.utilisation = 0.5",
+            "balancers.request-timeout = 10", "events = [{type = fail, at = 50, nodes = [3, 7]},"
+            + " {type = recover, at = 150, nodes = [3, 7]}]"};
+        RunMetrics m;
+        try (org.loadlab.experiment.ope.DecisionLogFile log = new org.loadlab.experiment.ope.DecisionLogFile(file)) {
+            m = SimulationRunner.runLogged(new RunSpec(TestScenarios.load("quickstart", shorter), "random", 101),
+                    generated -> { }, log).result().metrics();
+        }
+        java.util.List<String> rows = java.nio.file.Files.readAllLines(file);
+        long timeouts = 0;
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",");
+            if (f[7].equals("504")) {
+                timeouts++;
+                double decided = Double.parseDouble(f[2]);
+                double ended = Double.parseDouble(f[3]);
+                assertEquals(10.0, ended - decided, 1e-6, "ended when the timeout fired: " + row);
+            }
+        }
+        long timedOut = counter(m, BalancerLogic.TIMED_OUT);
+        assertTrue(timedOut > 0);
+        assertEquals(timedOut, timeouts, "one row with status 504 per timed-out request");
+        assertEquals(m.requestsArrived(), rows.size() - 1, "one row per routed request, each once");
+    }
+
+    @Test
     void theKeyIsValidatedAndRefusedWhereNoBalancerTimesRequestsOut() {
         String neg = problems("balancers.request-timeout = -1");
         assertTrue(neg.contains("balancers.request-timeout = -1") && neg.contains("must be >= 0"), neg);
