@@ -1037,7 +1037,9 @@ public final class BalancerLogic implements Logic<Message> {
 
     /** Tells the policies (and outlier detection, for a current attempt) how an attempt at {@code node} ended. */
     private void outcome(int node, ResponseStatus status, double latency, double now, boolean current) {
-        if (feedback != null && !Double.isNaN(latency) && status != ResponseStatus.TIMEOUT && status != ResponseStatus.RESET) {
+        // Timeouts and resets are no measurement (a timed-out copy's late answer reports its real latency).
+        if (feedback != null && !Double.isNaN(latency) && status != ResponseStatus.TIMEOUT && status != ResponseStatus.RESET
+                && status != ResponseStatus.REQUEST_TIMEOUT) {
             feedback.outcome(node, latency, !status.served());
         }
         policy.onOutcome(node, status, latency, now);
