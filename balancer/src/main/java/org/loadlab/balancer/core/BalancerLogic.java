@@ -87,6 +87,16 @@ import org.loadlab.node.protocol.ResponseStatus;
  * {@code failed_<HTTP status>}; error answers count {@code responses_error} in every mode.
  * A timed-out attempt's copy stays at its node ({@link #orphans}); its late answer is ignored.
  *
+ * <p><b>Request timeout</b> ({@link #requestTimeout}, Envoy's route timeout, gRPC's deadline): a
+ * request dispatched that many seconds ago without a final answer is ended by the balancer,
+ * across its retries and backoffs: its in-flight count is released, it is counted
+ * {@value #TIMED_OUT}, the decision log hears {@link ResponseStatus#REQUEST_TIMEOUT} (a
+ * gateway answers 504) and the policies hear a failure of its node. A copy still at a node
+ * (or lost there) stays unresolved in the run's books until its fate is known: its late
+ * answer, ignored as an answer and counted {@value #LATE_RESPONSES}, makes it rejected; a node
+ * that failed has counted it lost already; a node removed from the cluster makes it lost.
+ * Every request is so counted once in arrived = completed + rejected + lost + unresolved.
+ *
  * <p><b>Admission.</b> With a bound on decisions in flight ({@link #limitDecisionsInFlight}),
  * an arrival that finds the bound reached is rejected at once and counted
  * ({@value #ADMISSION_SHED}).
@@ -127,6 +137,10 @@ public final class BalancerLogic implements Logic<Message> {
     public static final String LOST_ON_REMOVAL = "lost_on_removal";
     /** Counter: live policy switches. */
     public static final String POLICY_SWITCHES = "policy_switches";
+    /** Counter: requests the request timeout ended (dispatched, no final answer within {@code balancers.request-timeout}). */
+    public static final String TIMED_OUT = "timed_out";
+    /** Counter: answers that came after their request had timed out (ignored; the request counts as rejected). */
+    public static final String LATE_RESPONSES = "late_responses";
     /** Counter: arrivals refused at once because the decisions in flight were at the admission bound. */
     public static final String ADMISSION_SHED = "admission_shed";
     /** Counter: outlier ejections (nodes put into the ejection ledger by outlier detection). */
@@ -185,7 +199,8 @@ public final class BalancerLogic implements Logic<Message> {
     private final OutlierDetector outliers;
     private final RetrySettings retry;
     private final RetryBudget budget;
-    private final boolean tracking;
+    // Follows every routed request one by one (records): retries, per-try or request timeouts.
+    private boolean tracking;
     private final int[] inFlight;
     private final int[] orphans;
     private final long[] routed;
@@ -208,6 +223,9 @@ public final class BalancerLogic implements Logic<Message> {
     private int goneNodes;
     private int keepDecisions;
     private int maxDecisionsInFlight;
+    private double requestTimeout;
+    // Requests ended by the request timeout whose copy was at a node: their late answer is awaited (null: no timeout).
+    private LongObjectHashMap<Attempt> expired;
     private final ArrayDeque<DecisionRecord> kept = new ArrayDeque<>();
     private Env env;
     // Seed 003: fail-open to least connections, QoS shedding, the control services' feedback loop.
@@ -445,6 +463,36 @@ public final class BalancerLogic implements Logic<Message> {
         return this;
     }
 
+    /**
+     * The request timeout (Envoy's route timeout, gRPC's deadline): a request dispatched to a
+     * node {@code seconds} ago that has had no final answer is ended by the balancer (see the
+     * class comment). The clock starts when the request is first routed and runs across its
+     * retries and their backoffs. Without it, a request lost at a node that failed silently
+     * stays in this balancer's in-flight count for ever, and the policies that rank by
+     * requests in flight starve the node once it recovers. Scenario key
+     * {@code balancers.request-timeout}; 0 (the default) sets none. Call before the run starts.
+     *
+     * @param seconds the timeout, &gt; 0, or 0 for none
+     * @return this
+     * @throws IllegalArgumentException if {@code seconds} is negative, NaN or infinite
+     */
+    public BalancerLogic requestTimeout(double seconds) {
+        if (!(seconds >= 0 && Double.isFinite(seconds))) {
+            throw new IllegalArgumentException("balancers.request-timeout must be >= 0 seconds (0 = none), was " + seconds);
+        }
+        this.requestTimeout = seconds;
+        if (seconds > 0) {
+            tracking = true;
+            expired = new LongObjectHashMap<>();
+        }
+        return this;
+    }
+
+    /** The request timeout, seconds (0 = none). */
+    public double requestTimeout() {
+        return requestTimeout;
+    }
+
     /** The admission bound on decisions in flight (0 = none). */
     public int maxDecisionsInFlight() {
         return maxDecisionsInFlight;
@@ -528,6 +576,8 @@ public final class BalancerLogic implements Logic<Message> {
             onOutlierInterval();
         } else if (message instanceof BalancerMessage.AttemptTimeout t) {
             onAttemptTimeout(t);
+        } else if (message instanceof BalancerMessage.RequestTimeout t) {
+            onRequestTimeout(t);
         } else if (message instanceof BalancerMessage.RetryDue due) {
             BalancerMessage.Arrival a = delayed.remove(due.requestId());
             if (a != null) {
@@ -897,6 +947,10 @@ public final class BalancerLogic implements Logic<Message> {
             if (t == null) {
                 t = new Attempt(a, retry.maxRetries() + 1);
                 records.put(a.id(), t);
+                if (requestTimeout > 0) {
+                    t.deadline = new BalancerMessage.RequestTimeout(a.id());
+                    env.startTimer(t.deadline, requestTimeout, t.deadline);
+                }
             }
             t.sent(node, d.attempt, now);
             if (retry.perTryTimeout() > 0) {
@@ -935,6 +989,9 @@ public final class BalancerLogic implements Logic<Message> {
         if (health.removed(node)) {
             return; // counted as lost (or retried) when the node was removed
         }
+        if (expired != null && lateAfterTimeout(r)) {
+            return;
+        }
         inFlight[node]--;
         double now = env.now();
         ResponseStatus status = r.status();
@@ -964,7 +1021,7 @@ public final class BalancerLogic implements Logic<Message> {
         env.cancelTimer(t);
         outcome(node, status, latency, now, true);
         if (status.served()) {
-            records.remove(t.arrival.id());
+            forget(t);
             if (t.attempt > 0) {
                 retriesActive--;
                 env.metrics().count(now, RETRY_SUCCESS, 1);
@@ -980,7 +1037,9 @@ public final class BalancerLogic implements Logic<Message> {
 
     /** Tells the policies (and outlier detection, for a current attempt) how an attempt at {@code node} ended. */
     private void outcome(int node, ResponseStatus status, double latency, double now, boolean current) {
-        if (feedback != null && !Double.isNaN(latency) && status != ResponseStatus.TIMEOUT && status != ResponseStatus.RESET) {
+        // Timeouts and resets are no measurement (a timed-out copy's late answer reports its real latency).
+        if (feedback != null && !Double.isNaN(latency) && status != ResponseStatus.TIMEOUT && status != ResponseStatus.RESET
+                && status != ResponseStatus.REQUEST_TIMEOUT) {
             feedback.outcome(node, latency, !status.served());
         }
         policy.onOutcome(node, status, latency, now);
@@ -1051,7 +1110,7 @@ public final class BalancerLogic implements Logic<Message> {
      */
     private void fail(Attempt t, ResponseStatus status) {
         double now = env.now();
-        records.remove(t.arrival.id());
+        forget(t);
         if (status == ResponseStatus.RESET) {
             env.metrics().lost(now, t.node, 1);
             env.metrics().count(now, LOST_ON_REMOVAL, 1);
@@ -1062,6 +1121,72 @@ public final class BalancerLogic implements Logic<Message> {
         if (decisionLog != null) {
             decisionLog.finished(t.arrival.id(), status, now);
         }
+    }
+
+    /** The outcome of {@code t}'s request is final: stop following it (and its request timeout). */
+    private void forget(Attempt t) {
+        records.remove(t.arrival.id());
+        if (t.deadline != null) {
+            env.cancelTimer(t.deadline);
+        }
+    }
+
+    /**
+     * The request timeout of a request fired: end it wherever it is (see {@link #requestTimeout}).
+     * In flight: its count at the node is released and its copy is awaited as expired. In
+     * backoff or deciding a retry: it holds no node, and is rejected now.
+     */
+    private void onRequestTimeout(BalancerMessage.RequestTimeout timeout) {
+        long requestId = timeout.requestId();
+        Attempt t = records.get(requestId);
+        if (t == null || t.deadline != timeout) {
+            return; // ended already (a cancelled timer's message may still be delivered by a live shell)
+        }
+        double now = env.now();
+        records.remove(requestId);
+        if (t.attempt > 0) {
+            retriesActive--; // a retry in flight, in backoff or deciding ends here
+        }
+        env.metrics().count(now, TIMED_OUT, 1);
+        if (t.state == Attempt.IN_FLIGHT) {
+            env.cancelTimer(t); // its per-try timeout, if any
+            inFlight[t.node]--;
+            expired.put(requestId, t);
+            outcome(t.node, ResponseStatus.REQUEST_TIMEOUT, now - t.routedAt, now, true);
+        } else {
+            if (t.state == Attempt.DECIDING) {
+                Decision d = pending.remove(requestId);
+                if (d != null) {
+                    env.cancelTimer(d.timeout);
+                    release(d);
+                }
+            }
+            // In backoff its RetryDue finds no record and does nothing.
+            env.metrics().rejected(now, t.arrival.arrivalTime());
+        }
+        t.state = Attempt.ENDED;
+        if (decisionLog != null) {
+            decisionLog.finished(requestId, ResponseStatus.REQUEST_TIMEOUT, now);
+        }
+    }
+
+    /**
+     * True if {@code r} answers a request that the request timeout ended while this copy was
+     * in flight: the answer is too late and ignored (the client had its 504), and the request,
+     * unresolved until now, counts as rejected.
+     */
+    private boolean lateAfterTimeout(BalancerMessage.Response r) {
+        Attempt t = expired.get(r.id());
+        if (t == null || t.node != r.node() || t.routedAt != r.routedAt()) {
+            return false; // not the expired copy (e.g. an earlier attempt's orphan at another node)
+        }
+        expired.remove(r.id());
+        double now = env.now();
+        env.metrics().count(now, LATE_RESPONSES, 1);
+        env.metrics().rejected(now, r.arrivalTime());
+        double latency = Double.isNaN(r.routedAt()) ? Double.NaN : now - r.routedAt();
+        outcome(r.node(), r.status(), latency, now, false);
+        return true;
     }
 
     private void startRetry(Attempt t) {
@@ -1191,6 +1316,7 @@ public final class BalancerLogic implements Logic<Message> {
         }
         inFlight[node] = 0;
         orphans[node] = 0;
+        loseExpiredAt(node, now);
         long[] sorted = ids.toArray();
         Arrays.sort(sorted);
         for (long requestId : sorted) {
@@ -1199,6 +1325,30 @@ public final class BalancerLogic implements Logic<Message> {
             outcome(node, ResponseStatus.RESET, now - t.routedAt, now, false);
             attemptFailed(t, ResponseStatus.RESET);
         }
+    }
+
+    /**
+     * Node {@code node} was removed: the copies of timed-out requests still there will never
+     * answer, so those requests are lost (counted with {@value #LOST_ON_REMOVAL}).
+     */
+    private void loseExpiredAt(int node, double now) {
+        if (expired == null || expired.isEmpty()) {
+            return;
+        }
+        LongArrayList ids = new LongArrayList();
+        for (LongObjectCursor<Attempt> e : expired) {
+            if (e.value.node == node) {
+                ids.add(e.key);
+            }
+        }
+        if (ids.isEmpty()) {
+            return;
+        }
+        for (int i = 0; i < ids.size(); i++) {
+            expired.remove(ids.get(i));
+        }
+        env.metrics().lost(now, node, ids.size());
+        env.metrics().count(now, LOST_ON_REMOVAL, ids.size());
     }
 
     /** Decisions waiting for a probe of a node that is gone count it as answered at once (in request order). */
@@ -1500,7 +1650,10 @@ public final class BalancerLogic implements Logic<Message> {
      * replies, first attempts and retries alike), delayed (delay mode), in backoff (a retry
      * waiting for its timer) and in flight at a node. A shell ending a run takes it as the
      * balancer's last act to account for every request that arrived and was not resolved.
-     * Copies of timed-out attempts still at a node ({@link #orphans}) are not requests.
+     * Copies of timed-out attempts still at a node ({@link #orphans}) are not requests. Requests
+     * the request timeout ended while their copy was at a node count as in flight: the run's
+     * books resolve them when the late answer comes (rejected) or the node loses them (lost),
+     * so a shell subtracts the requests failed nodes counted as lost, as it does without one.
      */
     public HeldRequests held() {
         int deciding = 0;
@@ -1524,6 +1677,9 @@ public final class BalancerLogic implements Logic<Message> {
                         // ENDED lasts only while a failed attempt is handled
                     }
                 }
+            }
+            if (expired != null) {
+                flying += expired.size(); // timed out, their copy at a node: unresolved until answered or lost
             }
         }
         return new HeldRequests(deciding, delayed.size(), backoff, flying);
@@ -1685,6 +1841,8 @@ public final class BalancerLogic implements Logic<Message> {
         int attempt;
         double routedAt;
         int state;
+        // The request timeout's timer (message and key), or null without one.
+        BalancerMessage.RequestTimeout deadline;
 
         Attempt(BalancerMessage.Arrival arrival, int maxAttempts) {
             this.arrival = arrival;

@@ -180,7 +180,8 @@ public record RunAssembly(RunSpec spec, Topology topology, ServingNode[] nodes, 
             balancers[i] = new BalancerLogic(balancerIds.get(i), topology.allowed()[i], n,
                     routing, informationModel(info, n, view), settings).absent(absent)
                     .failOpen(auto.failOpen()).shedding(auto.shedding())
-                    .limitDecisionsInFlight(s.balancers().maxDecisionsInFlight());
+                    .limitDecisionsInFlight(s.balancers().maxDecisionsInFlight())
+                    .requestTimeout(s.balancers().requestTimeout());
             if (serviceIds.length > 0) {
                 balancers[i].reportTo(auto.linTs().feedbackPeriod(), serviceIds);
             }

@@ -183,9 +183,11 @@ public record Scenario(String name, String description, List<Long> seeds, long t
      * @param allowedMin minimum allowed-set size
      * @param maxDecisionsInFlight admission bound: decisions in flight per balancer beyond which an arrival is
      *     rejected at once (0 = no bound)
+     * @param requestTimeout seconds a dispatched request may go without a final answer before its
+     *     balancer ends it (Envoy's route timeout; 0 = none)
      */
     public record Balancers(int count, String split, double zipfExponent, String allowed,
-                            double allowedFraction, int allowedMin, int maxDecisionsInFlight) {
+                            double allowedFraction, int allowedMin, int maxDecisionsInFlight, double requestTimeout) {
         /** Size of each balancer's allowed set for {@code n} nodes. */
         public int allowedSize(int n) {
             if (allowed.equals("all")) {

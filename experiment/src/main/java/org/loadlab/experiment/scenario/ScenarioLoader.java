@@ -307,6 +307,11 @@ public final class ScenarioLoader {
                     r.badValue("balancers.max-decisions-in-flight", balancers.maxDecisionsInFlight(), "the time-stepped"
                             + " model = reference decides at once (no decision is ever in flight); use 0 or model = message");
                 }
+                if (balancers.requestTimeout() > 0) {
+                    r.badValue("balancers.request-timeout", balancers.requestTimeout(), "the time-stepped model ="
+                            + " reference has no messages to time out (a job is served or queued within its step);"
+                            + " use 0 or model = message");
+                }
                 if (nodes.speedsPerSeed()) {
                     r.badValue("nodes.speeds-per-seed", true, "model = reference draws the seed's topology from"
                             + " topology-seed, as the ASMF seed does; use false, or model = message");
@@ -329,6 +334,10 @@ public final class ScenarioLoader {
                     break;
                 }
             }
+            if (balancers.requestTimeout() > 0 && policies.stream().anyMatch(Scenario::isLoadSharing)) {
+                r.badValue("balancers.request-timeout", balancers.requestTimeout(), "the load-sharing protocols have no"
+                        + " balancer to time requests out; use 0");
+            }
             productionChecks(r, policies, model, nodes, keys, policy, slowStart, outlier, retry, events);
             AutonomyKeys.crossCheck(r, autonomy, policies, model, nodes.count(),
                     policies.stream().allMatch(Scenario::isLoadSharing));
@@ -340,7 +349,10 @@ public final class ScenarioLoader {
         if (!r.problems().isEmpty()) {
             throw new ScenarioException(source, r.problems());
         }
-        String json = merged.root().render(ConfigRenderOptions.concise().setJson(true));
+        // A key added after results were recorded is left out of results.json at its default, so
+        // earlier results stay byte-identical (a rerun from the file reads the default again).
+        Config written = balancers.requestTimeout() == 0 ? merged.withoutPath("balancers.request-timeout") : merged;
+        String json = written.root().render(ConfigRenderOptions.concise().setJson(true));
         return new Scenario(name, description, seeds, topologySeed, policies, duration, requests, warmup, warmupRequests,
                 drainTimeout, seriesInterval, nodes, balancers, arrivals, demand, information, network, policy,
                 events, json, model, reference, loadSharing, guardrails, membership, keys, slowStart, outlier, retry,
@@ -772,7 +784,8 @@ public final class ScenarioLoader {
         double fraction = r.between("allowed-fraction", 0, 1, "");
         int min = (int) r.integer("allowed-min", 1, Integer.MAX_VALUE);
         int maxInFlight = (int) r.integer("max-decisions-in-flight", 0, 1_000_000);
-        return new Scenario.Balancers(count, split, zipf, allowed, fraction, min, maxInFlight);
+        double requestTimeout = r.nonNegative("request-timeout", "seconds; 0 = no timeout");
+        return new Scenario.Balancers(count, split, zipf, allowed, fraction, min, maxInFlight, requestTimeout);
     }
 
     private static Scenario.Arrivals arrivals(ConfigReader r, Path baseDir) {

@@ -199,6 +199,20 @@ public sealed interface BalancerMessage extends Message {
         }
     }
 
+    /**
+     * Timer: request {@code requestId} was dispatched {@code balancers.request-timeout} seconds
+     * ago and has had no response (Envoy's route timeout, gRPC's deadline): the balancer ends it.
+     * The message object is also the timer's key, so each request has its own timer.
+     *
+     * @param requestId the request
+     */
+    record RequestTimeout(long requestId) implements BalancerMessage {
+        @Override
+        public int estimatedBytes() {
+            return 0;
+        }
+    }
+
     /** Timer: the end of an outlier-detection interval (success-rate test, returns of ejected nodes). */
     record OutlierTick() implements BalancerMessage {
         @Override

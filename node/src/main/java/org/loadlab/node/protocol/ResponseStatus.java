@@ -6,8 +6,10 @@ package org.loadlab.node.protocol;
  * chaos {@code error-rate} fault) or {@link #OVERLOADED} (its queue is full: it sheds the
  * request at once). The balancer itself ends a request with {@link #UNAVAILABLE} (no node,
  * a retry refused by the retry budget) or {@link #TIMEOUT} (its last attempt exceeded the
- * per-try timeout), and {@link #RESET} stands for an attempt whose node was removed while
- * the request was in flight.
+ * per-try timeout) or {@link #REQUEST_TIMEOUT} (the request had no response within the
+ * balancer's request timeout, {@code balancers.request-timeout}: Envoy's route timeout, gRPC's
+ * deadline), and {@link #RESET} stands for an attempt whose node was removed while the request
+ * was in flight.
  *
  * <p>Source: Envoy's retry conditions ({@code 5xx}, {@code reset}, {@code retriable-4xx},
  * per-try timeout) and its local replies (503 no healthy upstream / overflow, 504 timeout);
@@ -25,7 +27,12 @@ public enum ResponseStatus {
     /** The attempt exceeded the per-try timeout (HTTP 504). */
     TIMEOUT(504),
     /** The attempt's node was removed from the cluster while the request was in flight (a reset stream). */
-    RESET(503);
+    RESET(503),
+    /**
+     * The request had no response within the balancer's request timeout (HTTP 504, Envoy's
+     * "upstream request timeout"; gRPC's DEADLINE_EXCEEDED).
+     */
+    REQUEST_TIMEOUT(504);
 
     private final int code;
 
@@ -48,6 +55,6 @@ public enum ResponseStatus {
      * (5xx, timeouts and resets; a 429 is the node protecting itself and counts as a success).
      */
     public boolean nodeFailure() {
-        return this == ERROR || this == UNAVAILABLE || this == TIMEOUT || this == RESET;
+        return this == ERROR || this == UNAVAILABLE || this == TIMEOUT || this == RESET || this == REQUEST_TIMEOUT;
     }
 }

@@ -51,6 +51,7 @@ class MessageSizeTest {
             new BalancerMessage.ProbeTimeout(1),
             new BalancerMessage.RetryDue(1),
             new BalancerMessage.AttemptTimeout(1, 0),
+            new BalancerMessage.RequestTimeout(1),
             new BalancerMessage.OutlierTick(),
             new BalancerMessage.FeedbackTick());
 

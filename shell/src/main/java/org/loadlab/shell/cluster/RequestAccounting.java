@@ -17,7 +17,8 @@ import java.util.Set;
  * as its last act before stopping ({@link Protocol.BalancerHeld}): {@code deciding} (waiting
  * for probe replies), {@code delayed} (held back in delay mode), {@code backoff} (a retry
  * waiting for its backoff timer), {@code in-flight} (routed to
- * a node, no response yet; less those a failed node counted as lost). What the censuses do not explain is {@code balancer-gone} when a
+ * a node, no response yet, or ended by the balancer's request timeout with its copy still at the node; less those
+ * a failed node counted as lost). What the censuses do not explain is {@code balancer-gone} when a
  * balancer's member was removed (it took its requests with it), {@code balancer-silent} when
  * a balancer did not answer in time, and otherwise {@code unaccounted}: then, or when any
  * observation was dropped, the books do not balance and the check fails ({@link #ok()} false,

@@ -17,7 +17,8 @@ import org.loadlab.node.protocol.ResponseStatus;
  *
  * <p>Status codes as seed 003's gateway answers them (SPEC.md §6, docs/autonomous.md): the
  * core's code for a served or failed request, 503 when the failover failed (TIMEOUT) or the
- * request was lost with its node (RESET), 429 for a shed one.
+ * request was lost with its node (RESET), 429 for a shed one, 504 when the balancer's request
+ * timeout ended it (REQUEST_TIMEOUT, {@code balancers.request-timeout}: Envoy's answer).
  */
 final class GatewayAnswers implements DecisionLog {
 

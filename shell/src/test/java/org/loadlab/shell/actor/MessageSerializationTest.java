@@ -51,6 +51,7 @@ class MessageSerializationTest {
                 new BalancerMessage.Response(17L, 3, 3.5, true),
                 new BalancerMessage.Response(17L, 3, 3.5, org.loadlab.node.protocol.ResponseStatus.ERROR, 4.0),
                 new BalancerMessage.AttemptTimeout(17L, 2),
+                new BalancerMessage.RequestTimeout(17L),
                 new BalancerMessage.OutlierTick(),
                 new BalancerMessage.NodeLeaving(3),
                 new BalancerMessage.ProbeReply(18L, new LoadSnapshot(3, 7, 1, 12.5, 0.5, 0.4, 0.3, 0.2, 1.1, 42.25, true, 0.75)),

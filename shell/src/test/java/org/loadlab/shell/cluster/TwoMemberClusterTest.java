@@ -99,9 +99,13 @@ class TwoMemberClusterTest {
         return (Map<String, Object>) ((GatewayReply.Ok) ask(to -> new Gateway.Get(id, to))).data();
     }
 
-    @SuppressWarnings("unchecked")
     static String create(String... overrides) {
-        Gateway.ExperimentRequest req = new Gateway.ExperimentRequest("quickstart", null, List.of(overrides), "p2c", 5L, 1.0);
+        return createWith("p2c", overrides);
+    }
+
+    @SuppressWarnings("unchecked")
+    static String createWith(String policy, String... overrides) {
+        Gateway.ExperimentRequest req = new Gateway.ExperimentRequest("quickstart", null, List.of(overrides), policy, 5L, 1.0);
         GatewayReply created = await("the node member's host to register (not 503)").atMost(Duration.ofSeconds(30))
                 .pollInterval(Duration.ofMillis(250)).until(() -> ask(to -> new Gateway.Create(req, to)),
                         r -> !(r instanceof GatewayReply.Problem p && p.kind() == GatewayReply.Kind.NOT_READY));
@@ -206,6 +210,27 @@ class TwoMemberClusterTest {
         assertTrue(books.ok() && books.completed() > 0, books.summary());
         assertEquals(0, ((org.apache.pekko.cluster.typed.Cluster.get(gateway.system())).state().getUnreachable().size()),
                 "no member became unreachable (the association was not quarantined)");
+    }
+
+    @Test
+    @Order(4)
+    @SuppressWarnings("unchecked")
+    void theRequestTimeoutEndsRequestsLostAtAFailedNodeAndTheBooksStillBalance() throws Exception {
+        // Node 1 fails silently in [1, 4) s: least-connections loses requests there; the 0.5 s
+        // request timeout releases them, so the recovered node gets work again. A request lost at
+        // the node and timed out at the balancer is counted once (lost), the books exact.
+        String id = createWith("least-connections", "nodes.count=4", "duration=8", "warmup=0", "arrivals.utilisation=0.5",
+                "demand.mean=0.05", "balancers.request-timeout=0.5",
+                "events=[{type=fail, at=1, nodes=[1]}, {type=recover, at=4, nodes=[1]}]");
+        Map<String, Object> s = awaitEnd(id);
+        assertEquals("finished", s.get("status"), String.valueOf(s.get("error")));
+        RequestAccounting books = (RequestAccounting) s.get("accounting");
+        assertTrue(books.ok(), books.summary());
+        assertEquals(books.arrived(), books.completed() + books.rejected() + books.lost() + books.unresolved(), books.summary());
+        RunMetrics m = (RunMetrics) ((Map<String, Object>) s.get("results")).get("metrics");
+        long timedOut = m.counters().getOrDefault(org.loadlab.balancer.core.BalancerLogic.TIMED_OUT, 0L);
+        assertTrue(books.lost() > 0 && timedOut >= books.lost(), timedOut + " timed out; " + books.summary());
+        assertTrue(m.nodeRequestShare().get(1) > 0.1, "the recovered node serves again: " + m.nodeRequestShare());
     }
 
     /** Bytes per observation record in one batch of the node-side kinds, as the member's serializer writes them. */

@@ -66,4 +66,15 @@ class GatewayAnswersTest {
         assertEquals(5, failover.node());
         assertTrue(pending.isEmpty());
     }
+
+    @Test
+    void aRequestTheCoresRequestTimeoutEndedIsAnswered504AsEnvoyDoes() {
+        GatewayAnswers.Pending late = routed(1, "p2c", 2);
+        p2c.finished(1, ResponseStatus.REQUEST_TIMEOUT, 2.010);
+        AutonomousStack.Outcome o = late.future.getNow(null);
+        assertEquals(504, o.status(), "balancers.request-timeout: Envoy's upstream request timeout");
+        assertEquals(ResponseStatus.REQUEST_TIMEOUT.name(), o.coreStatus());
+        assertEquals(2, o.node());
+        assertTrue(pending.isEmpty());
+    }
 }

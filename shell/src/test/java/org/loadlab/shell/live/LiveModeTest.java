@@ -38,6 +38,21 @@ class LiveModeTest {
     }
 
     @Test
+    void theRequestTimeoutRunsInTheActorsAndReleasesRequestsLostAtAFailedNode() {
+        // Two of 10 nodes fail silently in [5, 20) s; least-connections. The core's timers run on
+        // Pekko's TimerScheduler here: the lost requests time out and the recovered nodes get work again.
+        Scenario s = TestScenarios.load("quickstart", "nodes.count = 10", "duration = 40", "warmup = 20",
+                "arrivals.utilisation = 0.5", "balancers.request-timeout = 2",
+                "events = [{type = fail, at = 5, nodes = [3, 7]}, {type = recover, at = 20, nodes = [3, 7]}]");
+        RunMetrics m = LiveRunner.run(new RunSpec(s, "least-connections", 101), 10.0).result().metrics(); // books checked inside
+        long timedOut = m.counters().getOrDefault(org.loadlab.balancer.core.BalancerLogic.TIMED_OUT, 0L);
+        assertTrue(m.requestsLost() > 0 && timedOut >= m.requestsLost(), timedOut + " timed out, " + m.requestsLost() + " lost");
+        assertEquals(m.requestsArrived(), m.requestsCompleted() + m.requestsRejected() + m.requestsLost(), "each counted once");
+        assertTrue(m.nodeRequestShare().get(3) > 0.03 && m.nodeRequestShare().get(7) > 0.03,
+                "the recovered nodes get work again: " + m.nodeRequestShare());
+    }
+
+    @Test
     void theSameProtocolRunsLiveAsPekkoActors() {
         Scenario s = TestScenarios.load("load-sharing", "nodes.count = 8", "duration = 40", "warmup = 0",
                 "arrivals.utilisation = 0.8", "load-sharing.poll-timeout = 0.5");
