@@ -229,7 +229,10 @@ public final class LocalClusterCommand implements Callable<Integer> {
             throw new BadInputException("--experiment = '" + experiment + "': no such built-in scenario or file; built-in: "
                     + String.join(", ", org.loadlab.experiment.scenario.BuiltIns.SCENARIOS.keySet()));
         }
-        org.loadlab.experiment.scenario.Scenario s = Scenarios.load(experiment, experimentSets, policy, null);
+        if (policy != null) {
+            Scenarios.checkPolicy("--policy", policy);
+        }
+        org.loadlab.experiment.scenario.Scenario s = Scenarios.load(experiment, experimentSets, "--policy", policy, null);
         if (s.isReferenceModel()) {
             throw new BadInputException("--experiment = '" + experiment + "': it has model = reference (the ASMF seed's"
                     + " time-stepped simulator), which only simulates; the cluster runs scenarios with model = message");

@@ -85,7 +85,13 @@ final class SimulateCommand implements Callable<Integer> {
                     + "] (scenario seconds per real second; docs/results.md gives the range that keeps up on a 2-core machine)");
         }
         CampaignCommand.checkWorkers(workers);
-        Scenario s = Scenarios.load(scenario, sets, policies, seeds);
+        if (policies != null) {
+            Scenarios.checkPolicies("--policies", policies);
+        }
+        if (seeds != null) {
+            Scenarios.checkSeeds("--seeds", seeds);
+        }
+        Scenario s = Scenarios.load(scenario, sets, "--policies", policies, seeds);
         if (mode.equals("live")) {
             Optional<String> refusal = LiveRunner.refusal(s);
             if (refusal.isPresent()) {

@@ -28,9 +28,34 @@ class BadInputTest {
 
     @Test
     void unknownPolicyOnTheCommandLine() {
+        // The message names the flag the user typed, not the scenario key it becomes (policies[1]).
         String[] r = run("simulate", "--scenario", "quickstart", "--policies", "p2c,p3c", "--out", tmp.toString());
         assertEquals("2", r[0]);
-        assertTrue(r[1].contains("policies[1]") && r[1].contains("'p3c'") && r[1].contains("allowed: random"), r[1]);
+        assertTrue(r[1].contains("--policies = 'p2c,p3c': 'p3c' is not a known policy; allowed: random, round-robin")
+                && r[1].contains("load-sharing protocols (no balancer): none"), r[1]);
+        assertFalse(r[1].contains("policies["), r[1]);
+        assertFalse(Files.exists(tmp.resolve("results.csv")), "nothing is written for bad input");
+        String[] one = run("simulate", "--scenario", "quickstart", "--policies", "p9c", "--out", tmp.toString());
+        assertEquals("2", one[0]);
+        assertTrue(one[1].startsWith("error: --policies = 'p9c': 'p9c' is not a known policy; allowed: random"), one[1]);
+        String[] two = run("simulate", "--scenario", "quickstart", "--policies", "p9c,p2c,rando");
+        assertEquals("2", two[0]);
+        assertTrue(two[1].contains("--policies = 'p9c,p2c,rando': 'p9c', 'rando' are not known policies; allowed: random"), two[1]);
+        String[] twice = run("simulate", "--scenario", "quickstart", "--policies", "p2c, p2c");
+        assertEquals("2", twice[0]);
+        assertTrue(twice[1].contains("--policies = 'p2c, p2c': 'p2c' is listed twice"), twice[1]);
+        String[] none = run("simulate", "--scenario", "quickstart", "--policies", ",");
+        assertEquals("2", none[0]);
+        assertTrue(none[1].contains("--policies = ',': names no policy; allowed: random"), none[1]);
+        // A policy the scenario cannot run (a check across keys) names the flag too.
+        String[] reference = run("simulate", "--scenario", "asmf-poisson-small", "--policies", "lin-ts");
+        assertEquals("2", reference[0]);
+        assertTrue(reference[1].contains("--policies = 'lin-ts': 'lin-ts' is not one of the reference model's policies"),
+                reference[1]);
+        assertFalse(reference[1].contains("policies["), reference[1]);
+        for (String[] bad : List.of(r, one, two, twice, none, reference)) {
+            noJavaNames(bad[1]);
+        }
         assertFalse(Files.exists(tmp.resolve("results.csv")), "nothing is written for bad input");
     }
 
@@ -45,7 +70,7 @@ class BadInputTest {
     void badSeedsAndModeAndSet() {
         String[] seeds = run("simulate", "--scenario", "quickstart", "--seeds", "120:101");
         assertEquals("2", seeds[0]);
-        assertTrue(seeds[1].contains("seeds") && seeds[1].contains("120:101"), seeds[1]);
+        assertTrue(seeds[1].contains("--seeds = '120:101': block 120:101 ends before it starts"), seeds[1]);
         String[] mode = run("simulate", "--scenario", "quickstart", "--mode", "fast");
         assertEquals("2", mode[0]);
         assertTrue(mode[1].contains("--mode = 'fast'") && mode[1].contains("sim, live"), mode[1]);
@@ -222,7 +247,11 @@ class BadInputTest {
         assertTrue(reference[1].contains("model = reference"), reference[1]);
         String[] policy = run("local-cluster", "--experiment", "quickstart", "--policy", "p3c");
         assertEquals("2", policy[0]);
-        assertTrue(policy[1].contains("'p3c' is not a known policy"), policy[1]);
+        assertTrue(policy[1].contains("--policy = 'p3c': 'p3c' is not a known policy; allowed: random"), policy[1]);
+        assertFalse(policy[1].contains("policies["), "names the flag, not the scenario key: " + policy[1]);
+        String[] policies = run("local-cluster", "--experiment", "quickstart", "--policy", "p2c,lin-ts");
+        assertEquals("2", policies[0]);
+        assertTrue(policies[1].contains("--policy = 'p2c,lin-ts': takes one policy; allowed: random"), policies[1]);
         // What the gateway refuses with a 400 is refused before the members start, too (it took their ~25 s start).
         String[] oracle = run("local-cluster", "--experiment", "quickstart", "--experiment-set", "information.model=oracle");
         assertEquals("2", oracle[0]);
@@ -235,7 +264,7 @@ class BadInputTest {
                 "events=[{type=crash, at=5, nodes=[1]}]");
         assertEquals("2", crash[0]);
         assertTrue(crash[1].contains("'crash' is a simulated membership event"), crash[1]);
-        for (String[] r : List.of(scenario, heap, port, base, reference, policy, oracle, many, crash)) {
+        for (String[] r : List.of(scenario, heap, port, base, reference, policy, policies, oracle, many, crash)) {
             noJavaNames(r[1]);
         }
     }

@@ -128,6 +128,32 @@ class HttpApiTest {
     }
 
     @Test
+    void nodesWithNothingRunningIsTheAnswerTheOpenApiSchemaDescribes() throws Exception {
+        // The fresh-user check found fields (detail, nodeMembers) the schema in docs/http-api.md did not list.
+        awaitBody("no experiment to be running", "/experiments", e -> !e.toString().matches(".*\"(starting|running|draining|stopping)\".*"));
+        Reply none = call("GET", "/nodes", null);
+        assertEquals(200, none.status(), String.valueOf(none.body()));
+        assertTrue(none.body().get("experiment").isNull(), none.body().toString());
+        assertEquals(0, none.body().get("nodes").size(), none.body().toString());
+        assertEquals(member.system().address().toString(), none.body().get("nodeMembers").get(0).asText(),
+                "this member has the node role: " + none.body());
+        OpenApiDocument api = OpenApiDocument.load();
+        assertEquals(List.of(), api.violations("GET", "/nodes", 200, none.body()), none.body().toString());
+        // The check can fail: a field the schema does not list, or one of the wrong type, is a violation.
+        com.fasterxml.jackson.databind.node.ObjectNode extra = none.body().deepCopy();
+        extra.put("surprise", 1);
+        assertEquals(1, api.violations("GET", "/nodes", 200, extra).size(), extra.toString());
+        com.fasterxml.jackson.databind.node.ObjectNode wrong = none.body().deepCopy();
+        wrong.put("nodeMembers", "pekko://loadlab@127.0.0.1:2552");
+        assertEquals(1, api.violations("GET", "/nodes", 200, wrong).size(), wrong.toString());
+        // A removed node's entry, as ExperimentRunner writes it (no load, NaN nominal rate: JSON null), conforms too.
+        JsonNode removed = new ObjectMapper().readTree("{\"experiment\":\"exp-1\",\"status\":\"running\",\"nodes\":[{\"node\":0,"
+                + "\"member\":\"pekko://loadlab@127.0.0.1:2552\",\"status\":\"removed\",\"load\":null,\"nominalRate\":null,"
+                + "\"faults\":[]}]}");
+        assertEquals(List.of(), api.violations("GET", "/nodes", 200, removed), removed.toString());
+    }
+
+    @Test
     void healthAndClusterDescribeTheMember() throws Exception {
         Reply h = call("GET", "/health", null);
         assertEquals(200, h.status());
@@ -304,6 +330,8 @@ class HttpApiTest {
                         && n.path("nodes").path(2).path("status").asText().equals("failed")
                         && n.path("nodes").path(3).path("faults").toString().contains("latency")).get("nodes");
         assertEquals(4, nodes.size());
+        JsonNode nodesAnswer = call("GET", "/nodes?experiment=" + id, null).body();
+        assertEquals(List.of(), OpenApiDocument.load().violations("GET", "/nodes", 200, nodesAnswer), nodesAnswer.toString());
         assertEquals(0.99, nodes.get(1).get("load").get("cpu").asDouble(), 1e-9);
         assertTrue(nodes.get(1).get("faults").toString().contains("cpu-spike"));
         assertEquals("failed", nodes.get(2).get("status").asText());

@@ -33,7 +33,10 @@ public interface DecisionLog {
 
     /**
      * A request ended: served, failed with {@code status}, or lost with {@link ResponseStatus#RESET}
-     * (its node was removed with it in flight and no retry took it).
+     * (its node was removed with it in flight and no retry took it). A request lost at a node
+     * that failed (a {@code fail} event, a chaos crash) is news to no balancer: the shell ends
+     * it here itself, with RESET at the time of the loss, from the node's
+     * {@code org.loadlab.node.backend.LostRequests} (then possibly on the node's thread).
      *
      * @param requestId the request
      * @param status how it ended

@@ -14,6 +14,7 @@ import org.loadlab.kernel.observe.ForwardingSink;
 import org.loadlab.kernel.observe.RequestLedger;
 import org.loadlab.kernel.sim.LatencyModel;
 import org.loadlab.kernel.sim.SimEngine;
+import org.loadlab.node.protocol.ResponseStatus;
 import org.loadlab.experiment.scenario.Scenario;
 
 /**
@@ -107,6 +108,11 @@ public final class SimulationRunner {
         if (log != null) {
             for (org.loadlab.balancer.core.BalancerLogic b : assembly.balancers()) {
                 b.decisionLog(log);
+            }
+            // A request a failed node loses is news to no balancer (a fail is not membership
+            // news), so the nodes end it in the log themselves: lost, status 503, at the loss.
+            for (org.loadlab.node.backend.ServingNode node : assembly.nodes()) {
+                node.lostRequests((request, now) -> log.finished(request.id(), ResponseStatus.RESET, now));
             }
         }
         onStart.accept(assembly.driver()::generated);

@@ -68,6 +68,23 @@ public final class ScenarioLoader {
     }
 
     /**
+     * Whether {@code name} is a policy a scenario may list: a balancer policy of the catalog or
+     * a load-sharing protocol.
+     */
+    public boolean knownPolicy(String name) {
+        return policyExists.test(name) || Scenario.isLoadSharing(name);
+    }
+
+    /**
+     * The names a scenario's {@code policies} may list, for error messages.
+     *
+     * @return e.g. {@code "random, round-robin, ...; load-sharing protocols (no balancer): none, ..."}
+     */
+    public String allowedPolicies() {
+        return policyNames + "; load-sharing protocols (no balancer): " + String.join(", ", SharingProtocol.names());
+    }
+
+    /**
      * Loads a built-in scenario by name, or a HOCON / JSON file by path.
      *
      * @param nameOrFile built-in name (see {@link BuiltIns#SCENARIOS}) or a file path
@@ -255,9 +272,8 @@ public final class ScenarioLoader {
             if (policies.indexOf(policies.get(i)) < i) {
                 r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is listed twice; name each policy once");
             }
-            if (!policyExists.test(policies.get(i)) && !Scenario.isLoadSharing(policies.get(i))) {
-                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is not a known policy; allowed: " + policyNames
-                        + "; load-sharing protocols (no balancer): " + String.join(", ", SharingProtocol.names()));
+            if (!knownPolicy(policies.get(i))) {
+                r.problem("policies[" + i + "]", "'" + policies.get(i) + "' is not a known policy; allowed: " + allowedPolicies());
             }
         }
         double duration = r.nonNegative("duration", "seconds");

@@ -18,7 +18,7 @@ import org.loadlab.node.protocol.ResponseStatus;
  * correction, probe answers, periodic load reports, and failure / degradation events.
  *
  * <p>Failure loses every queued and in-service request (counted with
- * {@link MetricsSink#lost}); a failed node neither serves, answers probes nor reports,
+ * {@link MetricsSink#lost}, and told one by one to its {@link LostRequests} listener); a failed node neither serves, answers probes nor reports,
  * and requests reaching it are lost too. A crash (of the node's member) stops it the same
  * way but silently: it counts nothing, as a crashed JVM cannot; the balancers count their
  * requests in flight there when membership removes the node. Degradation rescales the
@@ -80,6 +80,7 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
     private long heldSeq;
     // Running mean of recent service times, seconds (NaN before the first completion).
     private double meanService = Double.NaN;
+    private LostRequests lostRequests = LostRequests.NONE;
 
     /**
      * @param id this node's address
@@ -209,6 +210,7 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
         double now = env.now();
         if (failed) {
             env.metrics().lost(now, index, 1);
+            lostRequests.lost(r, now);
             return;
         }
         int q = queueLength();
@@ -342,6 +344,9 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
         if (failed) {
             return;
         }
+        if (lostRequests != LostRequests.NONE) {
+            tellLost(env.now());
+        }
         int lost = stop(env);
         failed = true;
         if (lost > 0) {
@@ -362,6 +367,23 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
     private void stopped(Env env) {
         env.metrics().busyServers(env.now(), index, 0, serverCount);
         env.metrics().queueLength(env.now(), index, 0);
+    }
+
+    /** Tells the listener of every queued and in-service request, in request-id order (they are about to be dropped). */
+    private void tellLost(double now) {
+        java.util.List<NodeMessage.Request> lost = new java.util.ArrayList<>(queued);
+        for (Server server : servers) {
+            if (server.request != null) {
+                lost.add(server.request);
+            }
+        }
+        for (int i = 0; i < waiting.size(); i++) {
+            lost.add(waiting.get(i));
+        }
+        lost.sort(java.util.Comparator.comparingLong(NodeMessage.Request::id));
+        for (NodeMessage.Request r : lost) {
+            lostRequests.lost(r, now);
+        }
     }
 
     /** Drops every queued and in-service request; returns how many there were. */
@@ -492,6 +514,11 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
     /** This node's address. */
     public NodeId id() {
         return id;
+    }
+
+    @Override
+    public void lostRequests(LostRequests listener) {
+        this.lostRequests = java.util.Objects.requireNonNull(listener, "listener");
     }
 
     /** A reply held back by a latency fault. */

@@ -40,4 +40,12 @@ public interface ServingNode extends Logic<Message> {
 
     /** True once the node's member has crashed and not recovered. */
     boolean crashed();
+
+    /**
+     * Tells {@code listener} of every request this node loses without answering (see
+     * {@link LostRequests}); replaces any earlier listener. Set before the node starts.
+     *
+     * @param listener who hears, {@link LostRequests#NONE} for nobody
+     */
+    void lostRequests(LostRequests listener);
 }

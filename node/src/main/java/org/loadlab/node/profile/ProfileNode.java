@@ -73,6 +73,7 @@ public final class ProfileNode implements ServingNode {
     private double extraLatency;
     private double chaosErrorRate;
     private boolean chaosCrash;
+    private org.loadlab.node.backend.LostRequests lostRequests = org.loadlab.node.backend.LostRequests.NONE;
 
     /**
      * @param id this node's address
@@ -194,6 +195,7 @@ public final class ProfileNode implements ServingNode {
         double now = env.now();
         if (failed) {
             env.metrics().lost(now, index, 1);
+            lostRequests.lost(r, now);
             return;
         }
         active++;
@@ -242,6 +244,10 @@ public final class ProfileNode implements ServingNode {
             return;
         }
         int lost = active;
+        double now = env.now();
+        if (count && lostRequests != org.loadlab.node.backend.LostRequests.NONE) {
+            tellLost(now);
+        }
         for (int i = 0; i < used; i++) {
             if (slots[i] != null && slots[i].request != null) {
                 env.cancelTimer(slots[i]);
@@ -250,12 +256,25 @@ public final class ProfileNode implements ServingNode {
         }
         active = 0;
         failed = true;
-        double now = env.now();
         if (count && lost > 0) {
             env.metrics().lost(now, index, lost);
         }
         env.metrics().queueLength(now, index, 0);
         env.metrics().busyServers(now, index, 0, 1);
+    }
+
+    /** Tells the listener of every active request, in request-id order (they are about to be dropped). */
+    private void tellLost(double now) {
+        List<NodeMessage.Request> lost = new ArrayList<>(active);
+        for (int i = 0; i < used; i++) {
+            if (slots[i] != null && slots[i].request != null) {
+                lost.add(slots[i].request);
+            }
+        }
+        lost.sort(java.util.Comparator.comparingLong(NodeMessage.Request::id));
+        for (NodeMessage.Request r : lost) {
+            lostRequests.lost(r, now);
+        }
     }
 
     private void inject(String fault, double value, Env env) {
@@ -386,6 +405,11 @@ public final class ProfileNode implements ServingNode {
     @Override
     public boolean crashed() {
         return crashed;
+    }
+
+    @Override
+    public void lostRequests(org.loadlab.node.backend.LostRequests listener) {
+        this.lostRequests = java.util.Objects.requireNonNull(listener, "listener");
     }
 
     /** One active request: the request, the status decided on arrival, and its completion timer's message (the slot is the key). */

@@ -273,6 +273,37 @@ class BackendNodeTest {
     }
 
     @Test
+    void theLostRequestsListenerHearsEachRequestAFailedNodeLosesInIdOrderButNotACrashedOnes() {
+        // The balancers never hear of a fail, so the shells end those requests one by one from
+        // here (the decision log's row, the gateway's answer); before, only the count was told.
+        List<String> heard = new java.util.ArrayList<>();
+        node = new BackendNode(SELF, 1.0, servers(2));
+        node.lostRequests((r, now) -> heard.add(r.id() + "@" + now + " from " + r.replyTo().index()));
+        sim = new SimHarness(42, NODE + 1, 3, 0).install(SELF, node);
+        sim.start();
+        request(0.0, 4, 5.0); // in service
+        request(0.0, 1, 5.0); // in service
+        request(0.1, 3, 5.0); // waiting
+        at(0.2, new NodeMessage.Request(2, 5.0, 0.2, new BalancerId(2))); // waiting, from another balancer
+        at(0.5, new NodeMessage.Fail());
+        assertEquals(List.of("1@0.5 from 0", "2@0.5 from 2", "3@0.5 from 0", "4@0.5 from 0"), heard,
+                "every queued and in-service request, in request-id order, at the failure");
+        request(1.0, 5, 1.0);
+        assertEquals("5@1.0 from 0", heard.get(4), "a request reaching the failed node is lost when it arrives");
+        sim.deliver(SELF, new NodeMessage.Fail());
+        at(2.0, new NodeMessage.Recover());
+        request(2.0, 6, 1.0);
+        sim.runUntil(10);
+        assertEquals(5, heard.size(), "a second fail and a served request tell nothing");
+        assertEquals(sim.lost(), heard.size(), "one heard per request counted lost");
+
+        request(10.0, 7, 5.0);
+        at(10.5, new NodeMessage.Crash());
+        request(11.0, 8, 1.0);
+        assertEquals(5, heard.size(), "a crash counts nothing (membership removal ends its requests)");
+    }
+
+    @Test
     void probeReplyCarriesCurrentState() {
         setUp(4.0, servers(1));
         request(0.0, 1, 1.0);

@@ -150,12 +150,19 @@ public final class AutonomousStack {
         this.metrics = GatewayMetrics.start(system.settings().config());
         String prefix = "gateway-" + STACKS.incrementAndGet() + "-";
         Directory directory = new Directory();
+        GatewayAnswers[] answers = new GatewayAnswers[assembly.balancers().length];
+        for (int i = 0; i < answers.length; i++) {
+            answers[i] = new GatewayAnswers(Strategies.SEED_NAMES.get(i), pending);
+        }
         for (int j = 0; j < assembly.nodes().length; j++) {
+            // A failed node's lost requests are news to no balancer: the node itself ends each
+            // one at its balancer's answers (503 at once, not the gateway's 504 after 10 s).
+            assembly.nodes()[j].lostRequests((request, now) -> answers[request.replyTo().index()].lost(request.id(), now));
             nodes.add(spawn(directory, NodeId.of(j), assembly.nodes()[j], StreamSeeds.NODE, seed, prefix + "node-" + j,
                     metrics.sink("node", "Node-" + (j + 1))));
         }
         for (int i = 0; i < assembly.balancers().length; i++) {
-            BalancerLogic b = assembly.balancers()[i].decisionLog(new GatewayAnswers(Strategies.SEED_NAMES.get(i), pending));
+            BalancerLogic b = assembly.balancers()[i].decisionLog(answers[i]);
             balancers.add(spawn(directory, new BalancerId(i), b, StreamSeeds.BALANCER, seed, prefix + "balancer-" + i,
                     metrics.sink("strategy", Strategies.SEED_NAMES.get(i))));
         }

@@ -12,13 +12,14 @@ import org.loadlab.node.protocol.ResponseStatus;
  * One gateway strategy's balancer telling the gateway how its requests went: the balancer
  * core's decision log ({@link DecisionLog}) completes the {@link Pending} requests the HTTP
  * side waits on, so each client gets the core's answer, not the gateway's own timeout.
- * Called on that balancer's actor thread; the HTTP side adds and times out entries from its
- * own threads (a {@link ConcurrentHashMap} shared by every strategy).
+ * Called on that balancer's actor thread ({@link #lost} on a node's); the HTTP side adds and
+ * times out entries from its own threads (a {@link ConcurrentHashMap} shared by every strategy).
  *
  * <p>Status codes as seed 003's gateway answers them (SPEC.md §6, docs/autonomous.md): the
  * core's code for a served or failed request, 503 when the failover failed (TIMEOUT) or the
- * request was lost with its node (RESET), 429 for a shed one, 504 when the balancer's request
- * timeout ended it (REQUEST_TIMEOUT, {@code balancers.request-timeout}: Envoy's answer).
+ * request was lost with its node (RESET: removed, or failed and told by the node itself,
+ * {@link #lost}), 429 for a shed one, 504 when the balancer's request timeout ended it
+ * (REQUEST_TIMEOUT, {@code balancers.request-timeout}: Envoy's answer).
  */
 final class GatewayAnswers implements DecisionLog {
 
@@ -88,6 +89,18 @@ final class GatewayAnswers implements DecisionLog {
                 answer(p, ResponseStatus.RESET, now);
             }
         });
+    }
+
+    /**
+     * Request {@code requestId} was lost at a failed node (a {@code fail} event or a chaos
+     * crash, which no balancer hears of): answered now as the core's RESET (503). Called on
+     * the node's actor thread, so only the shared map and the entry's volatile fields are read.
+     *
+     * @param requestId the lost request
+     * @param now when the node lost it, seconds on the stack's clock
+     */
+    void lost(long requestId, double now) {
+        finished(requestId, ResponseStatus.RESET, now);
     }
 
     @Override
