@@ -415,6 +415,7 @@ public final class ScenarioLoader {
             r.problem("policies", "slow-start, outlier-detection and retry act in the balancers; the load-sharing protocols"
                     + " have none");
         }
+        checkLossesCountedOnce(events, r);
         if (retry.tracksRequests()) {
             for (Scenario.Event e : events) {
                 boolean nodeCounts = e.type().equals("fail") || e.type().equals("chaos") && e.fault().equals("crash");
@@ -424,6 +425,37 @@ public final class ScenarioLoader {
                             + " also be retried and served: it would be counted twice; use a crash event (the balancer counts"
                             + " what it loses, as on a cluster)");
                     break;
+                }
+            }
+        }
+    }
+
+    /**
+     * A node that counts the requests it loses ({@code fail}, chaos {@code crash}) must not also
+     * be removed ({@code crash}, {@code partition}): at the removal the balancers count their
+     * requests in flight there as lost, which include those the node already counted, so the
+     * run's books would count them twice (its conservation check then stops it). Events that
+     * pick their nodes by {@code fraction} have them resolved by now, so the sets compare exactly.
+     */
+    private static void checkLossesCountedOnce(List<Scenario.Event> events, ConfigReader r) {
+        for (Scenario.Event f : events) {
+            boolean nodeCounts = f.type().equals("fail") || f.type().equals("chaos") && f.fault().equals("crash");
+            if (!nodeCounts) {
+                continue;
+            }
+            for (Scenario.Event c : events) {
+                if (!c.type().equals("crash") && !c.type().equals("partition")) {
+                    continue;
+                }
+                List<Integer> both = f.nodes().stream().filter(c.nodes()::contains).toList();
+                if (!both.isEmpty()) {
+                    String what = f.type().equals("fail") ? "fail" : "chaos crash";
+                    r.problem("events", "'" + what + "' at " + f.at() + " s and '" + c.type() + "' at " + c.at() + " s hit the"
+                            + " same node" + (both.size() > 1 ? "s " : " ") + both + ": a " + what + "ed node counts"
+                            + " the requests it loses, and its removal makes the balancers count their requests in flight"
+                            + " there as lost too, so they would be counted twice; give them different nodes, or use crash"
+                            + " and rejoin for a failure the balancers hear of");
+                    return;
                 }
             }
         }

@@ -38,6 +38,21 @@ class ScenarioValidationTest {
     }
 
     @Test
+    void aFailedNodeThatIsAlsoRemovedIsRefusedItsLossesWouldCountTwice() {
+        // Without the check the run stopped at its end on "request conservation violated".
+        String p = problems("events = [{ type = fail, at = 20, nodes = [3, 7] }, { type = crash, at = 30, nodes = [3] }]");
+        assertTrue(p.startsWith("events: 'fail' at 20.0 s and 'crash' at 30.0 s hit the same node [3]: a failed node counts"
+                + " the requests it loses"), p);
+        String byFraction = problems("events = [{ type = chaos, at = 20, fault = crash, fraction = 1.0 },"
+                + " { type = partition, at = 30, until = 45, nodes = [1] }]");
+        assertTrue(byFraction.contains("'chaos crash' at 20.0 s and 'partition' at 30.0 s hit the same node [1]: a chaos crashed"
+                + " node counts"), byFraction);
+        // Different nodes: both kinds of failure in one run are fine.
+        assertEquals(2, TestScenarios.load("quickstart", "events = [{ type = fail, at = 20, nodes = [3] },"
+                + " { type = crash, at = 30, nodes = [4] }]").events().size());
+    }
+
+    @Test
     void negativeRate() {
         String p = problems("arrivals.rate = -3");
         assertTrue(p.contains("arrivals.rate = -3.0: must be >= 0 (requests/s)"), p);
