@@ -55,10 +55,11 @@ final class ShutdownLines {
      * @param checkpointInterval how often its status was journaled
      */
     static String notStopped(String id, Duration within, Duration checkpointInterval) {
-        return "experiment " + id + " could not be stopped within " + seconds(within) + " (" + TIMEOUT_KEY + "): no result"
-                + " files were written, and it is left interrupted in the journal with its last checkpoint (taken every "
-                + seconds(checkpointInterval) + "); a new gateway on the same results directory lists it, and POST /experiments/"
-                + id + "/rerun runs it again";
+        return "experiment " + id + " could not be stopped within " + seconds(within) + " (" + TIMEOUT_KEY + "; its members'"
+                + " last observations or its files were not done): it goes on stopping while the member leaves, but unless it"
+                + " ends before the JVM exits it has no result files and is left interrupted in the journal with its last"
+                + " checkpoint (taken every " + seconds(checkpointInterval) + "); a new gateway on the same results directory"
+                + " lists it, and POST /experiments/" + id + "/rerun runs it again";
     }
 
     /**
