@@ -230,6 +230,44 @@ class GatewayCrashTest {
     }
 
     /**
+     * What the gateway cannot do in time it says: its node member is frozen (SIGSTOP, a long
+     * GC pause) when the gateway gets SIGTERM, so the stop waits for that member's last
+     * observations (stop-timeout 8 s) longer than the shutdown may take (shutdown-timeout 2 s);
+     * the gateway names the experiment on stderr and what is left undone.
+     */
+    @Test
+    void aStopThatCannotFinishInTimeIsNamedOnStderr() throws Exception {
+        Path dir = Files.createTempDirectory("loadlab-sigterm-late");
+        int port = ClusterAcceptanceTest.freeRange(2);
+        int http = ClusterAcceptanceTest.freeRange(1);
+        String results = "loadlab.cluster.results-dir = \"" + dir.resolve("results").toString().replace("\\", "/") + "\"";
+        List<String> common = List.of("--seed-nodes", "127.0.0.1:" + port, "--set", "loadlab.metrics.kamon = off",
+                "--set", "loadlab.cluster.jit-warmup = 0s", "--set", "loadlab.cluster.max-lifetime = 120s", "--set", results,
+                "--set", "pekko.cluster.split-brain-resolver.stable-after = 60s");
+        List<String> gw = new ArrayList<>(List.of("cluster", "--role", "balancer,gateway", "--port", String.valueOf(port),
+                "--http-port", String.valueOf(http), "--set", "loadlab.cluster.shutdown-timeout = 2s",
+                "--set", "loadlab.cluster.stop-timeout = 8s"));
+        gw.addAll(common);
+        Process gateway = java(dir.resolve("gateway.log"), gw.toArray(String[]::new));
+        List<String> nd = new ArrayList<>(List.of("cluster", "--role", "node", "--port", String.valueOf(port + 1)));
+        nd.addAll(common);
+        Process node = java(dir.resolve("node.log"), nd.toArray(String[]::new));
+        String id = create(http, LONG_RUN);
+        awaitCompleted(http, id, 20);
+        assertEquals(0, new ProcessBuilder("kill", "-STOP", String.valueOf(node.pid())).start().waitFor());
+        try {
+            gateway.destroy(); // SIGTERM
+            assertTrue(gateway.waitFor(90, TimeUnit.SECONDS), "the gateway exits");
+        } finally {
+            new ProcessBuilder("kill", "-CONT", String.valueOf(node.pid())).start().waitFor();
+        }
+        String log = Files.readString(dir.resolve("gateway.log"));
+        assertTrue(log.contains("loadlab: gateway shutdown: experiment " + id + " could not be stopped within 2.0 s"
+                + " (loadlab.cluster.shutdown-timeout"), log);
+        assertTrue(log.contains("left interrupted in the journal with its last checkpoint"), log);
+    }
+
+    /**
      * Ctrl-C on {@code local-cluster} (SIGINT to the whole process group, as a terminal sends
      * it): the members ignore it, and local-cluster stops the gateway first and the node member
      * only once the gateway has exited, so the gateway collects the node member's last

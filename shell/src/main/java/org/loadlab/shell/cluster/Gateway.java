@@ -195,6 +195,8 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     private final Map<String, String> pendingStops = new LinkedHashMap<>();
     /** {@link #stopping}'s lines so far. */
     private final List<String> stopLines = new ArrayList<>();
+    /** Experiments {@link #stopping} reported as not stopped in time, whose runners have not ended yet. */
+    private final Set<String> lateStops = new LinkedHashSet<>();
     /** False once one experiment of {@link #stopping} was not stopped and journaled. */
     private boolean stopAllComplete = true;
 
@@ -249,6 +251,11 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                         pendingStops.forEach((id, step) -> stopLines.add(step.equals("stopping")
                                 ? ShutdownLines.notStopped(id, stopping.within(), settings.checkpointInterval())
                                 : ShutdownLines.notJournaled(id, resultsOf(id), stopping.within())));
+                        pendingStops.forEach((id, step) -> {
+                            if (step.equals("stopping")) {
+                                lateStops.add(id);
+                            }
+                        });
                         pendingStops.clear();
                         answerStopAll(false);
                     }
@@ -257,6 +264,9 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 .onMessage(Ended.class, e -> {
                     if (stopping != null && pendingStops.containsKey(e.id())) {
                         onStoppedForShutdown(e.id());
+                    } else if (lateStops.remove(e.id())) {
+                        // The member is still leaving: the line said it might end yet, so say that it did.
+                        System.err.println("loadlab: gateway shutdown: " + ShutdownLines.stoppedLate(e.id(), resultsOf(e.id())));
                     }
                     active.remove(e.id());
                     warmMembers.addAll(involvedOf.getOrDefault(e.id(), Set.of()));

@@ -75,6 +75,19 @@ final class ShutdownLines {
                 + " may list it as interrupted with its last checkpoint";
     }
 
+    /**
+     * An experiment reported by {@link #notStopped} whose stop then ended while the member was
+     * still leaving the cluster.
+     *
+     * @param id experiment id
+     * @param results its result directory, or null if it wrote none
+     */
+    static String stoppedLate(String id, Path results) {
+        return "experiment " + id + " was stopped after all, after " + TIMEOUT_KEY + (results != null
+                ? ": its results so far are in " + results : ": it wrote no result files") + "; its end was sent to the"
+                + " journal, but not confirmed: a new gateway lists it as stopped, or as interrupted if the JVM exited first";
+    }
+
     private static String seconds(Duration d) {
         return d.toMillis() / 1000.0 + " s";
     }
