@@ -379,9 +379,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         if (entity == null) { // journal off or unavailable: nothing to confirm
             pendingStops.remove(id);
             stopLines.add(ShutdownLines.stopped(id, null, null, resultsOf(id), journalState));
-            if (pendingStops.isEmpty()) {
-                answerStopAll(true);
-            }
+            answerIfDone(true);
             return;
         }
         pendingStops.put(id, "journaling");
@@ -405,6 +403,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         return this;
     }
 
+    /** Notes whether one experiment was stopped and journaled, and answers {@link #stopping} once none is pending. */
     private void answerIfDone(boolean ok) {
         stopAllComplete &= ok;
         if (pendingStops.isEmpty()) {
