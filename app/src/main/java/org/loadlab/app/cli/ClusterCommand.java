@@ -17,7 +17,9 @@ import picocli.CommandLine.Option;
  * {@code loadlab cluster}: runs one member of a LoadLab cluster until it is stopped
  * (SIGTERM or Ctrl-C: graceful leave), downed by the split brain resolver, or its
  * max-lifetime passes. Exit codes: 0 when it stops by itself (max-lifetime, stdin closed),
- * 130 / 143 after Ctrl-C / SIGTERM (the JVM's codes; a graceful leave), 255 when downed by the
+ * 130 / 143 after Ctrl-C / SIGTERM (the JVM's codes; a graceful leave, a gateway first stopping
+ * its experiments with their results written and journaled: docs/cluster.md, "Stopping a
+ * gateway"), 255 when downed by the
  * split brain resolver or no seed could be joined (Pekko's code, with a line saying why: {@code
  * ClusterMember.leavingLine}), 1 if the member could not start, 2 for a bad flag or a port
  * (remoting, HTTP, Prometheus) another process holds.
@@ -71,6 +73,11 @@ public final class ClusterCommand implements Callable<Integer> {
             settings = ClusterSettings.from(config);
         } catch (com.typesafe.config.ConfigException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "bad setting: " + e.getMessage());
+        }
+        if (settings.shutdownTimeout().isNegative() || settings.shutdownTimeout().isZero()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "loadlab.cluster.shutdown-timeout = "
+                    + settings.shutdownTimeout().toMillis() + " ms: must be above 0 (the time a gateway's shutdown may take to"
+                    + " stop its experiments and journal them; default 15s)");
         }
         requirePortsFree(config, settings);
         ClusterMember member;

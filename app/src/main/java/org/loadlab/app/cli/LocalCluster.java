@@ -23,8 +23,11 @@ import java.util.concurrent.TimeUnit;
  * balancer and gateway roles (remoting port {@code basePort}, HTTP {@code httpPort}) and
  * {@code nodes} members with the node role (ports basePort+1 ...), each a child process
  * running {@code loadlab cluster}. Children stop when this process closes their standard
- * input (so they never outlive it), on {@link #close} (SIGTERM: graceful leave), or when
- * killed with {@link #kill} (SIGKILL: what the split brain resolver is for).
+ * input (so they never outlive it), on {@link #close} (SIGTERM: graceful leave; the gateway
+ * first, so that it still has its node members while it stops its experiments), or when
+ * killed with {@link #kill} (SIGKILL: what the split brain resolver is for). They ignore
+ * SIGINT: a Ctrl-C in the terminal reaches every process of the group, and this process
+ * stops them itself, in that order.
  * PostgreSQL, Prometheus and Grafana of the compose file are not started: the gateway
  * keeps results in files, and each member serves its Prometheus endpoint on loopback.
  */
@@ -45,10 +48,27 @@ public final class LocalCluster implements AutoCloseable {
 
     private final List<Member> members = new ArrayList<>();
     private final int httpPort;
+    private final Duration gatewayStopTimeout;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    private LocalCluster(int httpPort) {
+    private LocalCluster(int httpPort, Duration gatewayStopTimeout) {
         this.httpPort = httpPort;
+        this.gatewayStopTimeout = gatewayStopTimeout;
+    }
+
+    /** How long the node members get to leave after SIGTERM before SIGKILL. */
+    static final Duration MEMBER_STOP_TIMEOUT = Duration.ofSeconds(20);
+
+    /**
+     * How long {@link #close} waits for the gateway after SIGTERM before it stops the node
+     * members: the gateway's {@code loadlab.cluster.shutdown-timeout} (stopping its experiments
+     * and journaling them; the members' value, {@code --set} included) plus
+     * {@link #MEMBER_STOP_TIMEOUT} for its own leave.
+     *
+     * @param memberArgs the arguments every member gets, e.g. {@code --set loadlab.cluster.shutdown-timeout = 30s}
+     */
+    static Duration gatewayStopTimeout(List<String> memberArgs) {
+        return memberConfig(memberArgs).getDuration("loadlab.cluster.shutdown-timeout").plus(MEMBER_STOP_TIMEOUT);
     }
 
     /**
@@ -74,7 +94,7 @@ public final class LocalCluster implements AutoCloseable {
                 requireFree(basePrometheusPort + i, "a Prometheus port (--prometheus-port " + basePrometheusPort + " + " + i + ")");
             }
         }
-        LocalCluster c = new LocalCluster(httpPort);
+        LocalCluster c = new LocalCluster(httpPort, gatewayStopTimeout(memberArgs));
         String seed = "127.0.0.1:" + basePort;
         try {
             c.spawn("gateway", "balancer,gateway", basePort, basePrometheusPort, seed, classPath, jvmArgs,
@@ -106,7 +126,7 @@ public final class LocalCluster implements AutoCloseable {
         }
         cmd.addAll(List.of("-cp", classPath, LoadLabCli.class.getName(), "cluster", "--role", roles, "--host", "127.0.0.1",
                 "--port", String.valueOf(port), "--seed-nodes", seed, "--prometheus-port", String.valueOf(promPort),
-                "--set", "loadlab.cluster.exit-on-stdin-eof = on"));
+                "--set", "loadlab.cluster.exit-on-stdin-eof = on", "--set", "loadlab.cluster.ignore-sigint = on"));
         cmd.addAll(memberArgs);
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         Path log = null;
@@ -190,14 +210,23 @@ public final class LocalCluster implements AutoCloseable {
      * @param memberArgs the arguments every member gets, e.g. {@code --set loadlab.metrics.kamon = off}
      */
     static boolean kamonOn(List<String> memberArgs) {
+        return memberConfig(memberArgs).getBoolean("loadlab.metrics.kamon");
+    }
+
+    /** The members' configuration as {@code loadlab cluster} builds it from {@code memberArgs}' {@code --set} values. */
+    private static com.typesafe.config.Config memberConfig(List<String> memberArgs) {
         List<String> sets = new ArrayList<>();
         for (int i = 0; i + 1 < memberArgs.size(); i++) {
             if (memberArgs.get(i).equals("--set")) {
                 sets.add(memberArgs.get(++i));
             }
         }
-        return new org.loadlab.shell.cluster.MemberOptions(null, null, null, null, null, null, null, sets).config()
-                .getBoolean("loadlab.metrics.kamon");
+        return new org.loadlab.shell.cluster.MemberOptions(null, null, null, null, null, null, null, sets).config();
+    }
+
+    /** How long {@link #close} waits for the gateway before it stops the node members. */
+    public Duration gatewayStopTimeout() {
+        return gatewayStopTimeout;
     }
 
     /** An HTTP status and JSON body. */
@@ -244,14 +273,37 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
-    /** SIGTERM to every member (graceful leave), then SIGKILL to any still running after 20 s. */
+    /**
+     * Stops the cluster in the order that keeps a running experiment's results: SIGTERM to the
+     * gateway first, and a wait until it has exited ({@link #gatewayStopTimeout}: it stops its
+     * experiments, collects the node members' last observations, writes the result files and
+     * journals them as stopped, then leaves); then SIGTERM to the node members (graceful leave,
+     * {@link #MEMBER_STOP_TIMEOUT}). A member still running after its time gets SIGKILL.
+     * Signalling all at once, as this did, let the node members leave while the gateway was
+     * still collecting from them.
+     */
     @Override
     public void close() {
-        for (int i = members.size() - 1; i >= 0; i--) {
-            members.get(i).process().destroy();
+        if (!members.isEmpty()) {
+            stop(members.subList(0, 1), gatewayStopTimeout);
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        for (Member m : members) {
+        if (members.size() > 1) {
+            stop(members.subList(1, members.size()), MEMBER_STOP_TIMEOUT);
+        }
+    }
+
+    /**
+     * SIGTERM to each of {@code group}, then SIGKILL to any still running after {@code timeout}.
+     * Through the process handle: {@link Process#destroy} also closes the child's pipes, so its
+     * standard input ended at once (it then stopped for that reason, not the signal) and its
+     * last lines (the gateway's report of its stop) were never relayed.
+     */
+    private static void stop(List<Member> group, Duration timeout) {
+        for (Member m : group) {
+            m.process().toHandle().destroy();
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (Member m : group) {
             try {
                 long left = Math.max(1, deadline - System.nanoTime());
                 if (!m.process().waitFor(left, TimeUnit.NANOSECONDS)) {

@@ -18,8 +18,9 @@ import picocli.CommandLine.Option;
  * N node members) as child JVMs on loopback. Runs until Ctrl-C, {@code --stop-after}, or,
  * with {@code --experiment}, until that experiment has run (then prints its results and its
  * books). Exit codes: 0 after --stop-after or a finished experiment; 130 / 143 after Ctrl-C /
- * SIGTERM (the JVM's codes; the members leave gracefully, an experiment under way is left
- * interrupted, {@link #stoppingNotice}); 1 when a member dies unexpectedly (SIGKILL, a crash,
+ * SIGTERM (the JVM's codes; the gateway stops first, stopping an experiment under way with its
+ * results written and journaled, then the node members leave, {@link #stoppingNotice}); 1 when a
+ * member dies unexpectedly (SIGKILL, a crash,
  * downed by the split brain resolver), when the experiment failed (its conservation check
  * included) or did not finish; 2 for a bad flag.
  */
@@ -98,7 +99,7 @@ public final class LocalClusterCommand implements Callable<Integer> {
                 jvmOptions(), memberArgs, null);
         Thread hook = new Thread(() -> {
             closing = true; // Ctrl-C: the members' exits that follow are expected
-            System.err.print(stoppingNotice(cluster.members().size(), experimentsOrNull(cluster)));
+            System.err.print(stoppingNotice(cluster.members().size(), experimentsOrNull(cluster), cluster.gatewayStopTimeout()));
             System.err.flush();
             cluster.close();
         }, "local-cluster-stop");
@@ -122,7 +123,8 @@ public final class LocalClusterCommand implements Callable<Integer> {
                 String dead = deadMember(cluster);
                 if (dead != null) {
                     System.err.println("error: " + dead);
-                    System.err.print(stoppingNotice(cluster.members().size() - 1, experimentsOrNull(cluster)));
+                    System.err.print(stoppingNotice(cluster.members().size() - 1, experimentsOrNull(cluster),
+                            cluster.gatewayStopTimeout()));
                     return 1;
                 }
                 Thread.sleep(200);
@@ -145,18 +147,22 @@ public final class LocalClusterCommand implements Callable<Integer> {
 
     /**
      * What the user reads when the cluster stops (Ctrl-C, SIGTERM, a member that died): that
-     * the members are being stopped (a graceful leave takes a few seconds, up to 20 s) and, for
-     * each experiment still under way, that it is left {@code interrupted} in the journal under
-     * the results directory, with its last checkpoint, and how to run it again. Without it,
-     * Ctrl-C printed nothing for the 10 s the members took to leave.
+     * the members are being stopped, the gateway first (it stops each experiment under way as
+     * DELETE does, writes its results and journals it as stopped, then leaves) and then the
+     * node members (a graceful leave takes a few seconds), and, for each experiment still under
+     * way, what becomes of it. The gateway's own lines (its log) say how each stop went, and
+     * name an experiment it could not stop in time, which is then left {@code interrupted}.
      *
      * @param members how many members are being stopped
      * @param experiments a GET /experiments answer, or null if the gateway did not answer
+     * @param gatewayTimeout how long the gateway is given before the node members are stopped
      * @return the lines, each ending with a newline
      */
-    static String stoppingNotice(int members, JsonNode experiments) {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
-                "local-cluster: stopping %d member%s (graceful leave, up to 20 s)%n", members, members == 1 ? "" : "s"));
+    static String stoppingNotice(int members, JsonNode experiments, Duration gatewayTimeout) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "local-cluster: stopping %d member%s: the gateway first"
+                        + " (it stops the experiments under way and writes their results; up to %d s), then the node members"
+                        + " (graceful leave, up to %d s)%n", members, members == 1 ? "" : "s", gatewayTimeout.toSeconds(),
+                LocalCluster.MEMBER_STOP_TIMEOUT.toSeconds()));
         if (experiments == null) {
             return b.toString();
         }
@@ -164,9 +170,10 @@ public final class LocalClusterCommand implements Callable<Integer> {
             String st = e.path("status").asText();
             if (st.equals("starting") || st.equals("running") || st.equals("draining") || st.equals("stopping")) {
                 String id = e.path("id").asText();
-                b.append(String.format(Locale.ROOT, "local-cluster: experiment %s was %s: it is left interrupted (journaled"
-                        + " in loadlab.cluster.results-dir, default results/cluster); a new cluster there lists it with its last"
-                        + " checkpoint, and POST /experiments/%s/rerun runs it again%n", id, st, id));
+                b.append(String.format(Locale.ROOT, "local-cluster: experiment %s was %s: the gateway stops it, writes its"
+                        + " results so far to loadlab.cluster.results-dir/%s (default results/cluster) and journals it as"
+                        + " stopped; one it cannot stop in time it names, and that one is left interrupted (POST"
+                        + " /experiments/%s/rerun on a new cluster runs it again)%n", id, st, id, id));
             }
         }
         return b.toString();

@@ -48,17 +48,20 @@ class LocalClusterProgressTest {
     }
 
     @Test
-    void stoppingTheClusterSaysSoAndNamesEachExperimentItInterrupts() throws Exception {
+    void stoppingTheClusterSaysTheGatewayGoesFirstAndNamesEachExperimentItStops() throws Exception {
         JsonNode list = json("{\"experiments\":[{\"id\":\"exp-1\",\"status\":\"finished\"},"
                 + "{\"id\":\"exp-2\",\"status\":\"running\"},{\"id\":\"exp-3\",\"status\":\"interrupted\"}]}");
-        String notice = LocalClusterCommand.stoppingNotice(4, list);
+        String notice = LocalClusterCommand.stoppingNotice(4, list, java.time.Duration.ofSeconds(35));
         String[] lines = notice.split("\\R");
         assertEquals(2, lines.length, notice);
-        assertEquals("local-cluster: stopping 4 members (graceful leave, up to 20 s)", lines[0]);
-        assertEquals(true, lines[1].startsWith("local-cluster: experiment exp-2 was running: it is left interrupted"), lines[1]);
-        assertEquals(true, lines[1].contains("POST /experiments/exp-2/rerun"), lines[1]);
-        assertEquals("local-cluster: stopping 1 member (graceful leave, up to 20 s)" + System.lineSeparator(),
-                LocalClusterCommand.stoppingNotice(1, null), "no gateway answer: only the first line");
+        assertEquals("local-cluster: stopping 4 members: the gateway first (it stops the experiments under way and writes"
+                + " their results; up to 35 s), then the node members (graceful leave, up to 20 s)", lines[0]);
+        assertEquals(true, lines[1].startsWith("local-cluster: experiment exp-2 was running: the gateway stops it, writes its"
+                + " results so far"), lines[1]);
+        assertEquals(true, lines[1].contains("journals it as stopped") && lines[1].contains("left interrupted"), lines[1]);
+        String alone = LocalClusterCommand.stoppingNotice(1, null, java.time.Duration.ofSeconds(35));
+        assertEquals(true, alone.startsWith("local-cluster: stopping 1 member: "), alone);
+        assertEquals(1, alone.split("\\R").length, "no gateway answer: only the first line");
     }
 
     @Test

@@ -83,7 +83,7 @@ class ControlApiRouteTest extends JupiterRouteTest {
     private static ClusterSettings settings(String host, String token, String requireToken) {
         return new ClusterSettings(List.of("all"), host, 0, token, requireToken, Path.of("results"),
                 Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofMillis(100), Duration.ofMillis(500), Duration.ZERO, false, Duration.ofSeconds(5), 2, 5000, 32,
-                false, false, Duration.ZERO, false, 0.1);
+                false, false, Duration.ZERO, false, 0.1, Duration.ofSeconds(15), false);
     }
 
     @BeforeEach

@@ -434,7 +434,7 @@ class HttpApiTest {
         ClusterSettings s = member.settings();
         ClusterSettings guarded = new ClusterSettings(s.roles(), "127.0.0.1", freePort(), "s3cret", "on", s.resultsDir(),
                 s.startTimeout(), s.stopTimeout(), s.flushInterval(), s.mergeLag(), s.jitWarmup(), s.journal(), s.checkpointInterval(), s.maxRunning(), s.maxNodes(), s.decisionsKept(),
-                false, false, s.maxLifetime(), false, s.timerLagTolerance());
+                false, false, s.maxLifetime(), false, s.timerLagTolerance(), s.shutdownTimeout(), false);
         ServerBinding binding = new ControlApi(member.system(), member.gateway(), guarded).bind().toCompletableFuture()
                 .get(10, TimeUnit.SECONDS);
         try {

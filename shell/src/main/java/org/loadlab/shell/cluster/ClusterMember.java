@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -24,7 +25,9 @@ import org.loadlab.shell.metrics.KamonMetrics;
  * One running cluster member: its actor system (name {@value MemberOptions#SYSTEM}), its
  * {@link Host} (node or balancer role), its {@link Gateway} and the HTTP control API the
  * application binds in front of it ({@link ControlEdge}, gateway role), and Kamon. Leaving is graceful: {@link #leave} (and SIGTERM, through the JVM
- * shutdown hook) runs CoordinatedShutdown, which unbinds HTTP, leaves the cluster, stops
+ * shutdown hook) runs CoordinatedShutdown, which first has the gateway stop its experiments
+ * as DELETE does (results written, journaled as stopped; bounded by
+ * {@code loadlab.cluster.shutdown-timeout}), then unbinds HTTP, leaves the cluster, stops
  * Kamon and terminates the system.
  */
 public final class ClusterMember {
@@ -35,13 +38,16 @@ public final class ClusterMember {
     private final ClusterSettings settings;
     private final ActorRef<Gateway.Command> gateway;
     private final ControlEdge.Binding binding;
+    /** Why {@link #leave} was called, for the experiments' end reason (CoordinatedShutdown's reason is then unknown). */
+    private final AtomicReference<String> leaveWhy;
 
     private ClusterMember(ActorSystem<Void> system, ClusterSettings settings, ActorRef<Gateway.Command> gateway,
-                          ControlEdge.Binding binding) {
+                          ControlEdge.Binding binding, AtomicReference<String> leaveWhy) {
         this.system = system;
         this.settings = settings;
         this.gateway = gateway;
         this.binding = binding;
+        this.leaveWhy = leaveWhy;
     }
 
     /**
@@ -59,6 +65,12 @@ public final class ClusterMember {
         if (settings.has("gateway") && settings.journal()) {
             // The gateway journals its experiments (ExperimentEntity) in H2 under the results directory or PostgreSQL.
             config = ExperimentStore.config(settings.resultsDir(), System.getenv()).withFallback(config);
+        }
+        if (settings.has("gateway")) {
+            config = withStopPhaseTimeout(config, settings.shutdownTimeout());
+        }
+        if (settings.ignoreSigint()) {
+            ignoreSigint();
         }
         SinkFactory tees = SinkFactory.NONE;
         if (settings.kamon()) {
@@ -89,20 +101,106 @@ public final class ClusterMember {
             });
         }
         ControlEdge.Binding binding = null;
+        AtomicReference<String> leaveWhy = new AtomicReference<>();
         try {
             ActorRef<Gateway.Command> gw = gatewayRef.get(30, TimeUnit.SECONDS);
+            if (gw != null) {
+                // Before HTTP unbinds and the member leaves: its node members are still there to send their last observations.
+                shutdown.addTask(STOP_PHASE, "stop-experiments", () -> stopExperiments(system, gw, settings.shutdownTimeout(),
+                        shutdownCause(shutdown.getShutdownReason().orElse(null), leaveWhy.get())));
+            }
             if (gw != null && edge != ControlEdge.NONE) {
                 binding = edge.bind(system, gw, settings).toCompletableFuture().get(30, TimeUnit.SECONDS);
                 ControlEdge.Binding b = binding;
                 shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "http-unbind", () -> b.unbind().get());
             }
-            ClusterMember member = new ClusterMember(system, settings, gw, binding);
+            ClusterMember member = new ClusterMember(system, settings, gw, binding, leaveWhy);
             member.watchLifetime();
             return member;
         } catch (Exception e) {
             system.terminate();
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new IllegalStateException("cannot start the member: " + cause.getMessage(), cause);
+        }
+    }
+
+    /** The CoordinatedShutdown phase in which a gateway stops its experiments: the first, while everything still runs. */
+    static final String STOP_PHASE = CoordinatedShutdown.PhaseBeforeServiceUnbind();
+    /** How much longer than {@code shutdown-timeout} the phase may take: for the lines to be printed before it times out. */
+    static final Duration STOP_PHASE_MARGIN = Duration.ofSeconds(5);
+
+    /**
+     * {@code config} with the timeout of {@link #STOP_PHASE} raised to {@code shutdownTimeout} plus
+     * {@link #STOP_PHASE_MARGIN} (Pekko's default for a phase is 5 s, less than a stop that waits
+     * {@code stop-timeout} for a slow member); a longer one already configured is kept.
+     */
+    static Config withStopPhaseTimeout(Config config, Duration shutdownTimeout) {
+        String key = "pekko.coordinated-shutdown.phases." + STOP_PHASE + ".timeout";
+        Duration wanted = shutdownTimeout.plus(STOP_PHASE_MARGIN);
+        Duration configured = config.hasPath(key) ? config.getDuration(key) : Duration.ZERO;
+        return configured.compareTo(wanted) >= 0 ? config
+                : config.withValue(key, com.typesafe.config.ConfigValueFactory.fromAnyRef(wanted.toMillis() + "ms"));
+    }
+
+    /**
+     * The gateway's part of CoordinatedShutdown: asks it to stop every experiment under way
+     * ({@link Gateway.StopAll}, as DELETE does) and prints, on standard error, one line per
+     * experiment: stopped with its results and journal entry, or what is left interrupted.
+     * Completes when the gateway has answered (at the latest after {@code within}).
+     */
+    static CompletionStage<Done> stopExperiments(ActorSystem<Void> system, ActorRef<Gateway.Command> gateway, Duration within,
+                                                 String why) {
+        return org.apache.pekko.actor.typed.javadsl.AskPattern.<Gateway.Command, Gateway.StopAllReport>ask(gateway,
+                        to -> new Gateway.StopAll(why, within, to), within.plus(Duration.ofSeconds(2)), system.scheduler())
+                .handle((report, failure) -> {
+                    if (failure != null) {
+                        System.err.println("loadlab: gateway shutdown: the gateway did not answer within " + within.toMillis() / 1000.0
+                                + " s (" + ShutdownLines.TIMEOUT_KEY + "); experiments it ran are left interrupted with their last"
+                                + " checkpoint: " + failure);
+                    } else {
+                        report.lines().forEach(l -> System.err.println("loadlab: gateway shutdown: " + l));
+                    }
+                    System.err.flush();
+                    return Done.getInstance();
+                });
+    }
+
+    /**
+     * Why the member stops, in words, for the experiments' end reason.
+     *
+     * @param reason CoordinatedShutdown's reason, or null
+     * @param leaveWhy the reason given to {@link #leave}, or null
+     */
+    static String shutdownCause(CoordinatedShutdown.Reason reason, String leaveWhy) {
+        if (CoordinatedShutdown.jvmExitReason().equals(reason)) {
+            return "SIGTERM or Ctrl-C";
+        }
+        if (CoordinatedShutdown.clusterDowningReason().equals(reason)) {
+            return "the member was downed by the split brain resolver";
+        }
+        if (CoordinatedShutdown.clusterLeavingReason().equals(reason)) {
+            return "the member left the cluster";
+        }
+        return leaveWhy != null ? leaveWhy : "the member is stopping";
+    }
+
+    /**
+     * Ignores SIGINT in this JVM ({@code loadlab.cluster.ignore-sigint}, set by local-cluster
+     * for its children): Ctrl-C in a terminal goes to every process of the foreground group, so
+     * without this the node members would leave while the gateway still collects their last
+     * observations; local-cluster stops them itself, the gateway first. Through reflection:
+     * {@code sun.misc.Signal} (jdk.unsupported) has no public replacement, and a direct use is a
+     * compiler warning. Where it is missing the member keeps the JVM's handling (it then stops on
+     * Ctrl-C with the others).
+     */
+    private static void ignoreSigint() {
+        try {
+            Class<?> signal = Class.forName("sun.misc.Signal");
+            Class<?> handler = Class.forName("sun.misc.SignalHandler");
+            Object ignore = handler.getField("SIG_IGN").get(null);
+            signal.getMethod("handle", signal, handler).invoke(null, signal.getConstructor(String.class).newInstance("INT"), ignore);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            System.err.println("loadlab: cannot ignore SIGINT here (" + e + "); Ctrl-C stops this member at once");
         }
     }
 
@@ -193,6 +291,7 @@ public final class ClusterMember {
     /** Leaves the cluster gracefully and terminates the system (CoordinatedShutdown). */
     public CompletionStage<Done> leave(String why) {
         System.err.println("loadlab: " + system.address() + " leaving: " + why);
+        leaveWhy.compareAndSet(null, why);
         return CoordinatedShutdown.get(Adapter.toClassic(system)).runAll(CoordinatedShutdown.unknownReason());
     }
 

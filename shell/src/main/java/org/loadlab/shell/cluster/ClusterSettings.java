@@ -35,12 +35,17 @@ import java.util.List;
  * @param timerLagTolerance an experiment whose timers fire on average later than this fraction of its scenario's
  *     mean service time (in scenario time) is stopped and fails ({@code ScaledClockCheck}, as in live mode);
  *     infinite with {@code timer-lag-check = off}
+ * @param shutdownTimeout how long a gateway member's shutdown may take to stop its experiments, merge what was observed,
+ *     write their result files and journal them as stopped (CoordinatedShutdown phase before-service-unbind)
+ * @param ignoreSigint ignore SIGINT (children of local-cluster: a Ctrl-C in the terminal reaches the whole process group,
+ *     and local-cluster stops its members itself, the gateway first)
  */
 public record ClusterSettings(List<String> roles, String httpHost, int httpPort, String httpToken, String requireToken,
                               Path resultsDir, Duration startTimeout, Duration stopTimeout, Duration flushInterval,
                               Duration mergeLag, Duration jitWarmup, boolean journal, Duration checkpointInterval,
                               int maxRunning, int maxNodes, int decisionsKept, boolean kamon, boolean kamonAttach, Duration maxLifetime,
-                              boolean exitOnStdinEof, double timerLagTolerance) {
+                              boolean exitOnStdinEof, double timerLagTolerance, Duration shutdownTimeout,
+                              boolean ignoreSigint) {
 
     /** Reads the settings from a member's whole config. */
     public static ClusterSettings from(Config config) {
@@ -52,7 +57,8 @@ public record ClusterSettings(List<String> roles, String httpHost, int httpPort,
                 c.getDuration("merge-lag"), c.getDuration("jit-warmup"), c.getBoolean("journal"),
                 c.getDuration("checkpoint-interval"), c.getInt("max-running-experiments"), c.getInt("max-nodes"),
                 c.getInt("explain.decisions-kept"), m.getBoolean("kamon"), m.getBoolean("attach-instrumentation"),
-                c.getDuration("max-lifetime"), c.getBoolean("exit-on-stdin-eof"), timerLagTolerance(c));
+                c.getDuration("max-lifetime"), c.getBoolean("exit-on-stdin-eof"), timerLagTolerance(c),
+                c.getDuration("shutdown-timeout"), c.getBoolean("ignore-sigint"));
     }
 
     /**

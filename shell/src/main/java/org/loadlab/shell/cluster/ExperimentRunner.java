@@ -139,9 +139,22 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
     public record GetStatus(ActorRef<GatewayReply> replyTo) implements Protocol.RunnerCommand {
     }
 
-    /** Control API: stop the experiment (its results so far are written). */
-    public record Stop(ActorRef<GatewayReply> replyTo) implements Protocol.RunnerCommand {
+    /**
+     * Stop the experiment (its results so far are written and its end journaled): DELETE
+     * /experiments/{id}, or the gateway's own shutdown ({@link Gateway.StopAll}).
+     *
+     * @param replyTo told 202 with the status (409 if it had already ended)
+     * @param reason the end reason its status and run-info.json give, e.g. "stopped by request"
+     */
+    public record Stop(ActorRef<GatewayReply> replyTo, String reason) implements Protocol.RunnerCommand {
+        /** DELETE /experiments/{id}: "stopped by request". */
+        public Stop(ActorRef<GatewayReply> replyTo) {
+            this(replyTo, BY_REQUEST);
+        }
     }
+
+    /** The end reason of an experiment stopped with DELETE. */
+    static final String BY_REQUEST = "stopped by request";
 
     /** Control API: switch the balancers' policy. */
     public record Policy(String policy, ActorRef<GatewayReply> replyTo) implements Protocol.RunnerCommand {
@@ -721,10 +734,10 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
             return this;
         }
         if (state == State.STARTING) {
-            endEarly(State.STOPPED, "stopped by request before it started");
+            endEarly(State.STOPPED, s.reason() + " before it started");
         } else if (state == State.RUNNING || state == State.DRAINING) {
             userStopped = true;
-            stopRun("stopped by request");
+            stopRun(s.reason());
         }
         s.replyTo().tell(new GatewayReply.Accepted(status()));
         return this;

@@ -24,7 +24,8 @@ public final class ExperimentStore {
      * @param env the process environment (for PostgreSQL settings)
      */
     public static Config config(Path resultsDir, Map<String, String> env) {
-        return JdbcJournal.config(resultsDir, "experiments", env);
+        // Written during the JVM's exit: a gateway stopped by SIGTERM journals its experiments' ends then.
+        return JdbcJournal.config(resultsDir, "experiments", env, true);
     }
 
     /** Where the journal is, in words. */

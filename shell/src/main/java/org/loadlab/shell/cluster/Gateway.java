@@ -107,6 +107,42 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     public record Explain(String experiment, int lastDecisions, ActorRef<GatewayReply> replyTo) implements Command {
     }
 
+    /**
+     * The gateway member shuts down (CoordinatedShutdown: SIGTERM, Ctrl-C, standard input closed,
+     * max-lifetime, a downing): every experiment under way is stopped as DELETE stops it (its
+     * observations merged, its result files written, its end journaled as stopped); the
+     * gateway takes no new experiment from then on (503) and answers once every one is
+     * journaled, or when {@code within} has passed, with what it could not do.
+     *
+     * @param why why the member stops, in words (it becomes part of each experiment's end reason)
+     * @param within how long the stop may take (loadlab.cluster.shutdown-timeout)
+     * @param replyTo told the outcome, one line per experiment that was under way
+     */
+    public record StopAll(String why, Duration within, ActorRef<StopAllReport> replyTo) implements Command {
+    }
+
+    /**
+     * What {@link StopAll} did.
+     *
+     * @param lines one line per experiment that was under way: stopped with its files and journal entry, or what is
+     *     left undone (interrupted, no files)
+     * @param complete true if every one was stopped and its end journaled (or the journal is off) in time
+     */
+    public record StopAllReport(List<String> lines, boolean complete) {
+        /** Copies the lines. */
+        public StopAllReport {
+            lines = List.copyOf(lines);
+        }
+    }
+
+    /** The journal's state of {@code id} after its runner ended during a {@link StopAll}, or the failure to read it. */
+    private record StopJournaled(String id, ExperimentEntity.State state, Throwable failure) implements Command {
+    }
+
+    /** {@link StopAll}'s time is up. */
+    private record StopAllDeadline() implements Command {
+    }
+
     private record HostListing(Receptionist.Listing listing) implements Command {
     }
 
@@ -151,6 +187,18 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     private String journalState;
     private int recovering;
     private int counter;
+    /** The member's shutdown under way, or null. */
+    private StopAll stopping;
+    /** When {@link #stopping} must answer (System.nanoTime). */
+    private long stopDeadline;
+    /** Experiments {@link #stopping} waits for: "stopping" until their runner ended, then "journaling". */
+    private final Map<String, String> pendingStops = new LinkedHashMap<>();
+    /** {@link #stopping}'s lines so far. */
+    private final List<String> stopLines = new ArrayList<>();
+    /** Experiments {@link #stopping} reported as not stopped in time, whose runners have not ended yet. */
+    private final Set<String> lateStops = new LinkedHashSet<>();
+    /** False once one experiment of {@link #stopping} was not stopped and journaled. */
+    private boolean stopAllComplete = true;
 
     /**
      * @param settings the member's settings
@@ -196,7 +244,30 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 .onMessage(JournaledIds.class, this::onJournaledIds)
                 .onMessage(Recovered.class, this::onRecovered)
                 .onMessage(Rerun.class, this::onRerun)
+                .onMessage(StopAll.class, this::onStopAll)
+                .onMessage(StopJournaled.class, this::onStopJournaled)
+                .onMessage(StopAllDeadline.class, d -> {
+                    if (stopping != null && !pendingStops.isEmpty()) {
+                        pendingStops.forEach((id, step) -> stopLines.add(step.equals("stopping")
+                                ? ShutdownLines.notStopped(id, stopping.within(), settings.checkpointInterval())
+                                : ShutdownLines.notJournaled(id, resultsOf(id), stopping.within())));
+                        pendingStops.forEach((id, step) -> {
+                            if (step.equals("stopping")) {
+                                lateStops.add(id);
+                            }
+                        });
+                        pendingStops.clear();
+                        answerStopAll(false);
+                    }
+                    return this;
+                })
                 .onMessage(Ended.class, e -> {
+                    if (stopping != null && pendingStops.containsKey(e.id())) {
+                        onStoppedForShutdown(e.id());
+                    } else if (lateStops.remove(e.id())) {
+                        // The member is still leaving: the line said it might end yet, so say that it did.
+                        System.err.println("loadlab: gateway shutdown: " + ShutdownLines.stoppedLate(e.id(), resultsOf(e.id())));
+                    }
                     active.remove(e.id());
                     warmMembers.addAll(involvedOf.getOrDefault(e.id(), Set.of()));
                     ActorRef<Protocol.RunnerCommand> w = warmups.remove(e.id());
@@ -267,6 +338,87 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 .onMessage(Explain.class, e -> route(e.experiment(), e.replyTo(), false,
                         r -> new ExperimentRunner.Explain(e.lastDecisions(), e.replyTo())))
                 .build();
+    }
+
+    // ------------------------------------------------------------------ the member's shutdown
+
+    /** The 503 of a POST /experiments (or rerun) while the member shuts down. */
+    private GatewayReply shuttingDown() {
+        return GatewayReply.problem(GatewayReply.Kind.NOT_READY, "the gateway is shutting down (" + stopping.why()
+                + "): it takes no new experiment", "experiment", null, null);
+    }
+
+    private Behavior<Command> onStopAll(StopAll s) {
+        if (stopping != null) {
+            s.replyTo().tell(new StopAllReport(List.of("the gateway was already stopping its experiments"), false));
+            return this;
+        }
+        stopping = s;
+        stopDeadline = System.nanoTime() + s.within().toNanos();
+        for (String id : active) {
+            pendingStops.put(id, "stopping");
+            // What DELETE does: the run stops, its observations are merged, its files written, its end journaled.
+            runners.get(id).tell(new ExperimentRunner.Stop(getContext().getSystem().ignoreRef(),
+                    "stopped by the gateway's shutdown (" + s.why() + ")"));
+        }
+        if (pendingStops.isEmpty()) {
+            answerStopAll(true);
+        } else {
+            getContext().scheduleOnce(s.within(), getContext().getSelf(), new StopAllDeadline());
+        }
+        return this;
+    }
+
+    /**
+     * Experiment {@code id}'s runner ended during the shutdown (files written): confirm that its
+     * end is in the journal. The entity handles commands in order and holds them while it
+     * persists, so its answer to this Get comes after the End the runner told it before it ended.
+     */
+    private void onStoppedForShutdown(String id) {
+        ActorRef<ExperimentEntity.Command> entity = entities.get(id);
+        if (entity == null) { // journal off or unavailable: nothing to confirm
+            pendingStops.remove(id);
+            stopLines.add(ShutdownLines.stopped(id, null, null, resultsOf(id), journalState));
+            answerIfDone(true);
+            return;
+        }
+        pendingStops.put(id, "journaling");
+        Duration left = Duration.ofNanos(Math.max(1_000_000L, stopDeadline - System.nanoTime()));
+        getContext().ask(ExperimentEntity.State.class, entity, left, ExperimentEntity.Get::new,
+                (st, failure) -> new StopJournaled(id, st, failure));
+    }
+
+    private Behavior<Command> onStopJournaled(StopJournaled j) {
+        if (stopping == null || pendingStops.remove(j.id()) == null) {
+            return this; // answered at the deadline already
+        }
+        if (j.state() == null || !j.state().ended()) {
+            stopLines.add(ShutdownLines.notJournaled(j.id(), resultsOf(j.id()), stopping.within()));
+            answerIfDone(false);
+            return this;
+        }
+        String error = j.state().statusJson() == null ? null : StatusJson.read(j.state().statusJson()).path("error").asText(null);
+        stopLines.add(ShutdownLines.stopped(j.id(), j.state().status(), error, resultsOf(j.id()), journalState));
+        answerIfDone(true);
+        return this;
+    }
+
+    /** Notes whether one experiment was stopped and journaled, and answers {@link #stopping} once none is pending. */
+    private void answerIfDone(boolean ok) {
+        stopAllComplete &= ok;
+        if (pendingStops.isEmpty()) {
+            answerStopAll(stopAllComplete);
+        }
+    }
+
+    private void answerStopAll(boolean complete) {
+        stopping.replyTo().tell(new StopAllReport(stopLines, complete && stopAllComplete));
+    }
+
+    /** Experiment {@code id}'s result directory if its runner wrote its files there (results.json), else null. */
+    private Path resultsOf(String id) {
+        Path dir = settings.resultsDir().resolve(id);
+        return java.nio.file.Files.isRegularFile(dir.resolve("results.json")) ? dir : null;
     }
 
     /** Every experiment id this gateway knows (its own and the journal's). */
@@ -524,6 +676,10 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
      * thread, which answers every other API call); {@link Built} comes back.
      */
     private Behavior<Command> startCreate(ExperimentRequest req, String rerunOf, ActorRef<GatewayReply> replyTo) {
+        if (stopping != null) {
+            replyTo.tell(shuttingDown());
+            return this;
+        }
         if (journalState == null) {
             replyTo.tell(GatewayReply.problem(GatewayReply.Kind.NOT_READY, "the experiment journal is opening ("
                     + ExperimentStore.describe(settings.resultsDir(), System.getenv()) + "); retry in a second", "journal", null, null));
@@ -687,6 +843,9 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
     private GatewayReply create(Built b) {
         if (b.problem() != null) {
             return b.problem();
+        }
+        if (stopping != null) { // built while the member began to shut down
+            return shuttingDown();
         }
         ExperimentRequest req = b.request();
         String rerunOf = b.rerunOf();

@@ -30,6 +30,23 @@ public final class JdbcJournal {
      * @param env the process environment (for PostgreSQL settings)
      */
     public static Config config(Path dir, String name, Map<String, String> env) {
+        return config(dir, name, env, false);
+    }
+
+    /**
+     * The persistence configuration of the journal {@code name} under {@code dir}.
+     *
+     * @param dir where the H2 file goes ({@code dir/journal/name.mv.db})
+     * @param name the database's name (also the H2 file's)
+     * @param env the process environment (for PostgreSQL settings)
+     * @param writesDuringJvmExit true if events are still written while the JVM exits (the cluster gateway journals its
+     *     experiments' ends during CoordinatedShutdown, which SIGTERM runs in a JVM shutdown hook): the H2 file is then
+     *     not closed by H2's own shutdown hook, which runs at the same time and made those writes fail with "Database is
+     *     already closed"; each commit is on disk anyway (WRITE_DELAY=0). H2 refuses that together with AUTO_SERVER, so
+     *     such a journal is this process's alone: another process opening the file while it runs is refused (H2's file
+     *     lock), which also keeps two gateways from writing one journal
+     */
+    public static Config config(Path dir, String name, Map<String, String> env, boolean writesDuringJvmExit) {
         String url = env.get(URL_ENV);
         Config db;
         if (usesPostgres(env)) {
@@ -42,7 +59,8 @@ public final class JdbcJournal {
         } else {
             db = ConfigFactory.empty()
                     .withValue("profile", ConfigValueFactory.fromAnyRef("slick.jdbc.H2Profile$"))
-                    .withValue("db.url", ConfigValueFactory.fromAnyRef(h2Url(dir, name)))
+                    .withValue("db.url", ConfigValueFactory.fromAnyRef(writesDuringJvmExit ? h2UrlWrittenAtExit(dir, name)
+                            : h2Url(dir, name)))
                     .withValue("db.user", ConfigValueFactory.fromAnyRef(H2_USER))
                     .withValue("db.password", ConfigValueFactory.fromAnyRef(H2_PASSWORD))
                     .withValue("db.driver", ConfigValueFactory.fromAnyRef("org.h2.Driver"));
@@ -68,6 +86,16 @@ public final class JdbcJournal {
     static String h2Url(Path dir, String name) {
         String file = journalDir(dir).resolve(name).toString().replace('\\', '/');
         return "jdbc:h2:file:" + file + ";WRITE_DELAY=0;AUTO_SERVER=TRUE";
+    }
+
+    /**
+     * The JDBC URL of an embedded H2 journal that is written while the JVM exits: WRITE_DELAY=0 as
+     * {@link #h2Url}, DB_CLOSE_ON_EXIT=FALSE (H2's shutdown hook would close it under the writes),
+     * and so without AUTO_SERVER, which H2 does not allow with it.
+     */
+    static String h2UrlWrittenAtExit(Path dir, String name) {
+        String file = journalDir(dir).resolve(name).toString().replace('\\', '/');
+        return "jdbc:h2:file:" + file + ";WRITE_DELAY=0;DB_CLOSE_ON_EXIT=FALSE";
     }
 
     /**
