@@ -21,6 +21,7 @@ import org.apache.pekko.persistence.jdbc.testkit.javadsl.SchemaUtils;
 import org.loadlab.app.http.GatewayRoutes;
 import org.loadlab.experiment.scenario.Scenario;
 import org.loadlab.shell.campaign.CampaignStore;
+import org.loadlab.shell.persistence.JdbcJournal;
 import org.loadlab.shell.gateway.AutonomousStack;
 import org.loadlab.shell.gateway.Strategies;
 import org.loadlab.shell.lints.PosteriorEntity;
@@ -130,7 +131,9 @@ final class GatewayCommand implements Callable<Integer> {
         // added ("Could not addJvmShutdownHook, due to: Shutdown in progress").
         Config config = ConfigFactory.parseString("pekko.loglevel = WARNING\npekko.log-dead-letters = off\n"
                         + "pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off")
-                .withFallback(CampaignStore.config(dir, System.getenv()))
+                // The posterior keeper may be saving when SIGTERM arrives, and the stop below runs
+                // inside the JVM's shutdown: H2's own shutdown hook must not close the file under it.
+                .withFallback(JdbcJournal.config(dir, "campaign", System.getenv(), true))
                 .withFallback(ConfigFactory.defaultReference()).resolve();
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "loadlab-gateway", config);
         CountDownLatch done = new CountDownLatch(1);

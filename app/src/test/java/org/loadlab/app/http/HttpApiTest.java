@@ -95,7 +95,7 @@ class HttpApiTest {
 
     /** POST /experiments, retried while the member's host is still registering (503). */
     static Reply create(String body) {
-        return await("POST /experiments to be taken (not 503: the member's host registering)").atMost(Duration.ofSeconds(10))
+        return await("POST /experiments to be taken (not 503: the member's host registering)").atMost(Duration.ofSeconds(30))
                 .pollInterval(Duration.ofMillis(250)).until(() -> call("POST", "/experiments", body), r -> r.status() != 503);
     }
 
