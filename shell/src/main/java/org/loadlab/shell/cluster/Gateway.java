@@ -246,21 +246,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
                 .onMessage(Rerun.class, this::onRerun)
                 .onMessage(StopAll.class, this::onStopAll)
                 .onMessage(StopJournaled.class, this::onStopJournaled)
-                .onMessage(StopAllDeadline.class, d -> {
-                    if (stopping != null && !pendingStops.isEmpty()) {
-                        pendingStops.forEach((id, step) -> stopLines.add(step.equals("stopping")
-                                ? ShutdownLines.notStopped(id, stopping.within(), settings.checkpointInterval())
-                                : ShutdownLines.notJournaled(id, resultsOf(id), stopping.within())));
-                        pendingStops.forEach((id, step) -> {
-                            if (step.equals("stopping")) {
-                                lateStops.add(id);
-                            }
-                        });
-                        pendingStops.clear();
-                        answerStopAll(false);
-                    }
-                    return this;
-                })
+                .onMessage(StopAllDeadline.class, d -> onStopAllDeadline())
                 .onMessage(Ended.class, e -> {
                     if (stopping != null && pendingStops.containsKey(e.id())) {
                         onStoppedForShutdown(e.id());
@@ -366,6 +352,28 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
         } else {
             getContext().scheduleOnce(s.within(), getContext().getSelf(), new StopAllDeadline());
         }
+        return this;
+    }
+
+    /**
+     * {@link StopAll}'s time is up: every experiment still pending gets its line (not stopped, or
+     * stopped but its end not journaled) and the shutdown is answered as incomplete. Runners that
+     * have not ended yet are remembered, so a late end is still reported on stderr.
+     */
+    private Behavior<Command> onStopAllDeadline() {
+        if (stopping == null || pendingStops.isEmpty()) {
+            return this; // everything was answered in time
+        }
+        pendingStops.forEach((id, step) -> {
+            if (step.equals("stopping")) {
+                stopLines.add(ShutdownLines.notStopped(id, stopping.within(), settings.checkpointInterval()));
+                lateStops.add(id);
+            } else {
+                stopLines.add(ShutdownLines.notJournaled(id, resultsOf(id), stopping.within()));
+            }
+        });
+        pendingStops.clear();
+        answerStopAll(false);
         return this;
     }
 
