@@ -7,12 +7,12 @@ package org.loadlab.node.backend;
  * {@code job0..job3} and {@code since0..since3}, a ring of four; the rest, in order, in an
  * overflow {@link TimedQueue} created when a fifth job first waits.
  *
- * <p>Why: in the bench workload (p2c at ρ = 0.9) about four requests in five wait, so the
- * waiting line is touched at most request arrivals and completions. As a queue object with
- * two arrays it was three more dependent cache misses per touch at 10^5 nodes. A node rarely
- * has more than four waiting (one server, p2c at ρ = 0.9: a node holds six or more about 0.1%
- * of the time, the supermarket model's 0.9^63), so the ring is touched with the node's other
- * fields and the overflow almost never (docs/performance.md, "The node's own state").
+ * <p>Why: in the bench workload (p2c at ρ = 0.9) most requests wait, so the waiting line is
+ * touched at most request arrivals and completions; as a queue object with two arrays it was
+ * three more dependent cache misses per touch at 10^5 nodes. A node rarely has more than four
+ * waiting (one server, p2c at ρ = 0.9: six or more in the node about 0.1% of the time, the
+ * supermarket model's 0.9^63), so the ring is touched with the node's other fields and the
+ * overflow almost never (docs/performance.md, "The server and the waiting line in the node").
  *
  * <p>Invariant: the overflow holds a job only while the ring is full, so the ring holds the
  * oldest four and FIFO order is ring then overflow. Not thread-safe (one node owns it).
