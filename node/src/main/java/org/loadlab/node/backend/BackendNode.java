@@ -30,12 +30,13 @@ import org.loadlab.node.protocol.ResponseStatus;
  * the balancer's routing timestamp. Probe replies and reports carry a latency estimate from
  * the node's recent service times.
  *
- * <p>The resource and feedback state come from {@link NodeLoadState}, which this class extends
- * so that they are fields of the node object itself (one object fewer to load per touch).
+ * <p>The resource and feedback state come from {@link NodeLoadState}, the waiting line from
+ * {@link WaitingLine}, which this class extends so that they are fields of the node object
+ * itself (fewer objects to load per touch at 10^5 nodes).
  *
  * <p>Source: SPEC.md §1 (backend node), seed 000 (resources, feedback).
  */
-public final class BackendNode extends NodeLoadState implements Logic<Message>, ServingNode {
+public final class BackendNode extends WaitingLine<NodeMessage.Request> implements Logic<Message>, ServingNode {
     /** Counter: requests refused by an error-rate chaos fault. */
     public static final String CHAOS_ERRORS = "chaos_errors";
     /** Counter: chaos faults injected. */
@@ -50,14 +51,23 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
     private final double nominalRate;
     private final NodeSettings settings;
     private final ErrorModel errors;
-    private final TimedQueue<NodeMessage.Request> waiting = new TimedQueue<>();
-    private final Server[] servers;
-    // c, the length of servers, kept here: the busy check, the busy-servers metric and every
-    // probe's latency estimate then read this object only, not the array (a cache miss at 10^5 nodes).
+    // c, kept here: the busy check, the busy-servers metric and every probe's latency
+    // estimate then read this object only.
     private final int serverCount;
-    // servers[0], held here too: with one server (the usual node) a request start and a
-    // completion then load no array, only the server.
-    private final Server firstServer;
+    // Server slot 0 (the only one of the usual node) is these fields of the node itself, not
+    // an object of its own: at 10^5 nodes that object was one more cache miss at every
+    // request start and completion (docs/performance.md, "The node's own state"). Slots 1..c-1
+    // are Server objects in moreServers (empty for c = 1).
+    private NodeMessage.Request request0;
+    private double startedAt0;
+    private double finishAt0;
+    private double remainingWork0;
+    private final Server[] moreServers;
+    // The completion timer key of slot 0 (a Server object is the key of its own slot's timer).
+    // Timer keys are per participant, so every node can use the same one.
+    private static final Object SLOT0_KEY = new Object();
+    private static final NodeMessage.ServiceDone SLOT0_DONE = NodeMessage.ServiceDone.of(0);
+    private static final Server[] NO_MORE_SERVERS = new Server[0];
     // Timer keys are per participant (the engine's and Pekko's timers both), so every node can
     // use the same two: two objects less per node at 10^6 nodes.
     private static final Object REPORT_KEY = new Object();
@@ -68,8 +78,8 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
     private boolean crashed;
     private boolean quiet;
     private int busy;
-    // q_j (waiting + in service), kept beside busy: a probe then reads this object only, not
-    // the waiting queue, one cache miss fewer per probe at 10^5 nodes (docs/performance.md).
+    // q_j (waiting + in service), kept beside busy: a probe reads one field, not the waiting
+    // line's size (docs/performance.md).
     private int queued;
     // Chaos faults (NodeMessage.InjectFault): pinned CPU, reply latency, error rate, crash.
     private double cpuSpike = Double.NaN;
@@ -112,11 +122,10 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
         this.errors = errors;
         int c = settings.servers();
         this.serverCount = c;
-        this.servers = new Server[c];
-        for (int s = 0; s < c; s++) {
-            servers[s] = new Server(s);
+        this.moreServers = c > 1 ? new Server[c - 1] : NO_MORE_SERVERS;
+        for (int s = 1; s < c; s++) {
+            moreServers[s - 1] = new Server(s);
         }
-        this.firstServer = servers[0];
     }
 
     @Override
@@ -224,27 +233,38 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
         if (busy < serverCount) {
             startService(freeSlot(), r, now, now, env);
         } else {
-            waiting.add(r, now);
+            addWaiting(r, now);
         }
         env.metrics().queueLength(now, index, q + 1);
     }
 
     private void onServiceDone(int slot, Env env) {
         double now = env.now();
-        Server server = server(slot);
-        NodeMessage.Request done = server.request;
+        NodeMessage.Request done;
+        double finishAt;
+        double startedAt;
+        if (slot == 0) {
+            done = request0;
+            finishAt = finishAt0;
+            startedAt = startedAt0;
+        } else {
+            Server server = moreServers[slot - 1];
+            done = server.request;
+            finishAt = server.finishAt;
+            startedAt = server.startedAt;
+        }
         if (done == null) {
             return;
         }
         // The request finished at finishAt; a live shell may notice a little later. Starting
         // the next request at the true finish time keeps timer lag from inflating service.
-        double finished = Math.min(now, server.finishAt);
+        double finished = Math.min(now, finishAt);
         advanceResources(now, queueLength(), rng);
         countCompletion(now);
-        server.request = null;
+        setRequest(slot, null);
         busy--;
         queued--;
-        double took = finished - server.startedAt;
+        double took = finished - startedAt;
         meanService = Double.isNaN(meanService) ? took : meanService + SERVICE_EWMA_WEIGHT * (took - meanService);
         ResponseStatus status = ResponseStatus.OK;
         if (errors.rate() > 0 && !errors.fast() && rng.nextDouble() < errors.rate()) {
@@ -252,9 +272,9 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
             env.metrics().count(now, NODE_ERRORS, 1);
         }
         reply(done.replyTo(), BalancerMessage.Response.to(done, index, status), env);
-        if (queued > busy) { // = !waiting.isEmpty() (q_j = waiting + busy), without loading the queue when it is empty
-            double since = waiting.headSince();
-            NodeMessage.Request next = waiting.poll();
+        if (queued > busy) { // someone waits (q_j = waiting + busy)
+            double since = waitingHeadSince();
+            NodeMessage.Request next = pollWaiting();
             startService(slot, next, since, finished, env);
         } else {
             env.metrics().busyServers(now, index, busy, serverCount);
@@ -263,17 +283,34 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
     }
 
     private void startService(int slot, NodeMessage.Request r, double enqueued, double start, Env env) {
-        Server server = server(slot);
-        server.request = r;
+        setRequest(slot, r);
         busy++;
         env.metrics().serviceStarted(env.now(), index, Math.max(0.0, start - enqueued));
         env.metrics().busyServers(env.now(), index, busy, serverCount);
-        server.remainingWork = r.demand();
-        server.startedAt = start;
-        schedule(server, start, env);
+        if (slot == 0) {
+            remainingWork0 = r.demand();
+            startedAt0 = start;
+            schedule0(start, env);
+        } else {
+            Server server = moreServers[slot - 1];
+            server.remainingWork = r.demand();
+            server.startedAt = start;
+            schedule(server, start, env);
+        }
     }
 
-    /** Arms the completion timer of {@code slot} for service that (re)started at {@code start}. */
+    /** Arms the completion timer of slot 0 for service that (re)started at {@code start}. */
+    private void schedule0(double start, Env env) {
+        if (rate > 0) {
+            finishAt0 = start + remainingWork0 / rate;
+            env.startTimer(SLOT0_KEY, Math.max(0.0, finishAt0 - env.now()), SLOT0_DONE);
+        } else {
+            finishAt0 = Double.POSITIVE_INFINITY;
+            env.cancelTimer(SLOT0_KEY);
+        }
+    }
+
+    /** Arms the completion timer of a slot ≥ 1 for service that (re)started at {@code start}. */
     private void schedule(Server server, double start, Env env) {
         if (rate > 0) {
             server.finishAt = start + server.remainingWork / rate;
@@ -288,7 +325,13 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
         double now = env.now();
         double oldRate = rate;
         rate = nominalRate * factor;
-        for (Server server : servers) {
+        if (request0 != null) {
+            if (oldRate > 0) {
+                remainingWork0 = Math.max(0.0, finishAt0 - now) * oldRate;
+            }
+            schedule0(now, env);
+        }
+        for (Server server : moreServers) {
             if (server.request != null) {
                 if (oldRate > 0) {
                     server.remainingWork = Math.max(0.0, server.finishAt - now) * oldRate;
@@ -372,13 +415,16 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
     /** Tells the listener of every queued and in-service request, in request-id order (they are about to be dropped). */
     private void tellLost(double now) {
         java.util.List<NodeMessage.Request> lost = new java.util.ArrayList<>(queued);
-        for (Server server : servers) {
+        if (request0 != null) {
+            lost.add(request0);
+        }
+        for (Server server : moreServers) {
             if (server.request != null) {
                 lost.add(server.request);
             }
         }
-        for (int i = 0; i < waiting.size(); i++) {
-            lost.add(waiting.get(i));
+        for (int i = 0; i < waitingSize(); i++) {
+            lost.add(waitingAt(i));
         }
         lost.sort(java.util.Comparator.comparingLong(NodeMessage.Request::id));
         for (NodeMessage.Request r : lost) {
@@ -391,13 +437,17 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
         double now = env.now();
         int dropped = queueLength();
         advanceResources(now, dropped, rng); // close the current period with the q it had
-        for (Server server : servers) {
+        if (request0 != null) {
+            env.cancelTimer(SLOT0_KEY);
+            request0 = null;
+        }
+        for (Server server : moreServers) {
             if (server.request != null) {
                 env.cancelTimer(server);
                 server.request = null;
             }
         }
-        waiting.clear();
+        clearWaiting();
         busy = 0;
         queued = 0;
         return dropped;
@@ -525,26 +575,31 @@ public final class BackendNode extends NodeLoadState implements Logic<Message>, 
     private record Held(BalancerId to, BalancerMessage message) {
     }
 
-    /** The server of {@code slot}, without loading the array for slot 0. */
-    private Server server(int slot) {
-        return slot == 0 ? firstServer : servers[slot];
+    /** Puts {@code r} (null: none) in service at {@code slot}. */
+    private void setRequest(int slot, NodeMessage.Request r) {
+        if (slot == 0) {
+            request0 = r;
+        } else {
+            moreServers[slot - 1].request = r;
+        }
     }
 
     private int freeSlot() {
-        if (firstServer.request == null) {
+        if (request0 == null) {
             return 0;
         }
-        for (int s = 1; s < servers.length; s++) {
-            if (servers[s].request == null) {
-                return s;
+        for (int s = 0; s < moreServers.length; s++) {
+            if (moreServers[s].request == null) {
+                return s + 1;
             }
         }
         throw new IllegalStateException("no free server slot although busy < servers");
     }
 
     /**
-     * One of the node's c servers: the request in service, its finish time and remaining
-     * work (kept for degradation). The object itself is the key of its completion timer.
+     * One of the node's servers of slot ≥ 1 (slot 0 is fields of the node): the request in
+     * service, its finish time and remaining work (kept for degradation). The object itself
+     * is the key of its completion timer.
      */
     private static final class Server {
         final NodeMessage.ServiceDone done;
