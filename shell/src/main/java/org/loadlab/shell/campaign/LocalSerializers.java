@@ -21,7 +21,8 @@ import java.util.TreeSet;
  * {@code jackson-cbor}, the same serializer, identifier and manifest as without the trim, so
  * journals written with or without it read the same. The JDK, primitive, byte-array, typed
  * ActorRef and Pekko Persistence serializers stay (cheap, and what Pekko Persistence falls
- * back on).
+ * back on), and so does any serializer a binding of a LoadLab type names (a configuration that
+ * binds {@code CborSerializable} elsewhere keeps that serializer).
  *
  * <p>Pekko merges the configuration it is given with every reference.conf and checks it
  * against them, so a serializer cannot be removed: each one not {@link #KEPT} is pointed at
@@ -42,6 +43,7 @@ final class LocalSerializers {
     private static final String SERIALIZERS = "pekko.actor.serializers";
     private static final String BINDINGS = "pekko.actor.serialization-bindings";
     private static final String NONE = "none";
+    private static final String LOADLAB_TYPES = "org.loadlab.";
 
     private LocalSerializers() {
     }
@@ -59,8 +61,9 @@ final class LocalSerializers {
         ConfigObject ids = ConfigValueFactory.fromMap(Map.of());
         int next = FIRST_ID;
         Set<String> unused = new TreeSet<>();
+        Set<String> loadLabs = loadLabBindings(config);
         for (String name : new TreeSet<>(serializers.keySet())) {
-            if (!KEPT.contains(name)) {
+            if (!KEPT.contains(name) && !loadLabs.contains(name)) {
                 unused.add(name);
                 serializers = serializers.withValue(name, ConfigValueFactory.fromAnyRef(UnusedSerializer.class.getName()));
                 ids = ids.withValue(name, ConfigValueFactory.fromAnyRef(next--));
@@ -74,5 +77,16 @@ final class LocalSerializers {
             }
         }
         return config.withValue(SERIALIZERS, serializers).withValue(BINDINGS, bindings).withValue(IDS, ids);
+    }
+
+    /** The serializers LoadLab's own types are bound to (jackson-cbor by default; kept whatever a configuration names). */
+    private static Set<String> loadLabBindings(Config config) {
+        Set<String> names = new TreeSet<>();
+        for (Map.Entry<String, ConfigValue> binding : config.getObject(BINDINGS).entrySet()) {
+            if (binding.getKey().startsWith(LOADLAB_TYPES) && binding.getValue().valueType() == ConfigValueType.STRING) {
+                names.add((String) binding.getValue().unwrapped());
+            }
+        }
+        return names;
     }
 }

@@ -90,4 +90,18 @@ class LocalSerializersTest {
             trimmed.terminate();
         }
     }
+
+    @Test
+    void aSerializerALoadLabTypeIsBoundToIsKept() {
+        Config rebound = ConfigFactory.parseString(
+                "pekko.actor.serialization-bindings { \"org.loadlab.kernel.CborSerializable\" = jackson-json }")
+                .withFallback(reference()).resolve();
+        Config trimmed = LocalSerializers.trim(rebound);
+        assertEquals("org.apache.pekko.serialization.jackson.JacksonJsonSerializer",
+                trimmed.getConfig("pekko.actor.serializers").root().get("jackson-json").unwrapped());
+        assertEquals("jackson-json", trimmed.getConfig("pekko.actor.serialization-bindings").root()
+                .get("org.loadlab.kernel.CborSerializable").unwrapped());
+        assertEquals(UnusedSerializer.class.getName(),
+                trimmed.getConfig("pekko.actor.serializers").root().get("pekko-sharding").unwrapped());
+    }
 }
