@@ -173,13 +173,14 @@ public final class CampaignRunner {
                 pekko.log-dead-letters = off
                 pekko.log-dead-letters-during-shutdown = off
                 """);
-        return ConfigFactory.defaultOverrides()
+        // Local actor system: only the serializers the journal uses are created (LocalSerializers).
+        return LocalSerializers.trim(ConfigFactory.defaultOverrides()
                 .withFallback(ConfigFactory.defaultApplication())
                 .withFallback(CampaignStore.config(dir, System.getenv()))
                 .withFallback(dispatcher)
                 .withFallback(quiet)
                 .withFallback(ConfigFactory.defaultReference())
-                .resolve();
+                .resolve());
     }
 
     private static void phase(String what, long t0) {
