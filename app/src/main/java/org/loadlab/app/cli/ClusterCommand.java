@@ -74,11 +74,6 @@ public final class ClusterCommand implements Callable<Integer> {
         } catch (com.typesafe.config.ConfigException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "bad setting: " + e.getMessage());
         }
-        if (settings.shutdownTimeout().isNegative() || settings.shutdownTimeout().isZero()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "loadlab.cluster.shutdown-timeout = "
-                    + settings.shutdownTimeout().toMillis() + " ms: must be above 0 (the time a gateway's shutdown may take to"
-                    + " stop its experiments and journal them; default 15s)");
-        }
         requirePortsFree(config, settings);
         ClusterMember member;
         try {

@@ -1335,20 +1335,11 @@ public final class BalancerLogic implements Logic<Message> {
         if (expired == null || expired.isEmpty()) {
             return;
         }
-        LongArrayList ids = new LongArrayList();
-        for (LongObjectCursor<Attempt> e : expired) {
-            if (e.value.node == node) {
-                ids.add(e.key);
-            }
+        int lost = expired.removeAll((long requestId, Attempt t) -> t.node == node);
+        if (lost > 0) {
+            env.metrics().lost(now, node, lost);
+            env.metrics().count(now, LOST_ON_REMOVAL, lost);
         }
-        if (ids.isEmpty()) {
-            return;
-        }
-        for (int i = 0; i < ids.size(); i++) {
-            expired.remove(ids.get(i));
-        }
-        env.metrics().lost(now, node, ids.size());
-        env.metrics().count(now, LOST_ON_REMOVAL, ids.size());
     }
 
     /** Decisions waiting for a probe of a node that is gone count it as answered at once (in request order). */

@@ -12,7 +12,7 @@ package org.loadlab.node.backend;
  * three more dependent cache misses per touch at 10^5 nodes. A node rarely has more than four
  * waiting (one server, p2c at ρ = 0.9: six or more in the node about 0.1% of the time, the
  * supermarket model's 0.9^63), so the ring is touched with the node's other fields and the
- * overflow almost never (docs/performance.md, "The server and the waiting line in the node").
+ * overflow almost never (docs/performance.md, "The server and waiting line in the node").
  *
  * <p>Invariant: the overflow holds a job only while the ring is full, so the ring holds the
  * oldest four and FIFO order is ring then overflow. Not thread-safe (one node owns it).

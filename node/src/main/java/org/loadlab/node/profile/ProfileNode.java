@@ -8,6 +8,7 @@ import org.loadlab.kernel.BalancerId;
 import org.loadlab.kernel.Env;
 import org.loadlab.kernel.Message;
 import org.loadlab.kernel.NodeId;
+import org.loadlab.node.backend.LostRequests;
 import org.loadlab.node.backend.NodeSettings;
 import org.loadlab.node.backend.ServingNode;
 import org.loadlab.node.protocol.BalancerMessage;
@@ -73,7 +74,7 @@ public final class ProfileNode implements ServingNode {
     private double extraLatency;
     private double chaosErrorRate;
     private boolean chaosCrash;
-    private org.loadlab.node.backend.LostRequests lostRequests = org.loadlab.node.backend.LostRequests.NONE;
+    private LostRequests lostRequests = LostRequests.NONE;
 
     /**
      * @param id this node's address
@@ -245,7 +246,7 @@ public final class ProfileNode implements ServingNode {
         }
         int lost = active;
         double now = env.now();
-        if (count && lostRequests != org.loadlab.node.backend.LostRequests.NONE) {
+        if (count && lostRequests != LostRequests.NONE) {
             tellLost(now);
         }
         for (int i = 0; i < used; i++) {
@@ -408,7 +409,7 @@ public final class ProfileNode implements ServingNode {
     }
 
     @Override
-    public void lostRequests(org.loadlab.node.backend.LostRequests listener) {
+    public void lostRequests(LostRequests listener) {
         this.lostRequests = java.util.Objects.requireNonNull(listener, "listener");
     }
 

@@ -58,7 +58,21 @@ public record ClusterSettings(List<String> roles, String httpHost, int httpPort,
                 c.getDuration("checkpoint-interval"), c.getInt("max-running-experiments"), c.getInt("max-nodes"),
                 c.getInt("explain.decisions-kept"), m.getBoolean("kamon"), m.getBoolean("attach-instrumentation"),
                 c.getDuration("max-lifetime"), c.getBoolean("exit-on-stdin-eof"), timerLagTolerance(c),
-                c.getDuration("shutdown-timeout"), c.getBoolean("ignore-sigint"));
+                shutdownTimeout(c), c.getBoolean("ignore-sigint"));
+    }
+
+    /**
+     * The {@code shutdown-timeout}.
+     *
+     * @throws IllegalArgumentException if it is not above 0
+     */
+    private static Duration shutdownTimeout(Config c) {
+        Duration d = c.getDuration("shutdown-timeout");
+        if (d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException("loadlab.cluster.shutdown-timeout = " + d.toMillis() + " ms: must be above 0"
+                    + " (the time a gateway's shutdown may take to stop its experiments and journal them; default 15s)");
+        }
+        return d;
     }
 
     /**

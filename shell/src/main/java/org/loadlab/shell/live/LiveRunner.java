@@ -50,10 +50,6 @@ import org.loadlab.experiment.scenario.Scenario;
  */
 public final class LiveRunner {
     private static final long POLL_MILLIS = 5;
-    /** Real time between two looks at the timer lag, milliseconds. */
-    static final long LAG_WINDOW_MILLIS = ScaledClockCheck.WINDOW_MILLIS;
-    /** Consecutive windows above the tolerance after which a run is stopped. */
-    static final int LAG_WINDOWS_TO_STOP = ScaledClockCheck.WINDOWS_TO_STOP;
     /**
      * Tolerated mean lateness of the timers, as a fraction of the scenario's mean service time
      * E[D]/μ̄: beyond it, response times carry an error of that order (docs/results.md).
@@ -112,7 +108,7 @@ public final class LiveRunner {
      *
      * @param timeScale scenario seconds per real second, > 0
      * @return the run's metrics and the number of messages sent
-     * @throws FellBehindException if for {@value #LAG_WINDOWS_TO_STOP} s in a row the timers fired on
+     * @throws FellBehindException if for {@value ScaledClockCheck#WINDOWS_TO_STOP} s in a row the timers fired on
      *     average more than {@value #LAG_TOLERANCE} mean service times late
      */
     public static SimulationRunner.Outcome run(RunSpec spec, double timeScale) {
@@ -258,7 +254,7 @@ public final class LiveRunner {
     private static double awaitEnd(RunAssembly assembly, ObservationLog sink, Replay replay, LiveClock clock,
                                    double drainTimeout, LagCheck check) {
         double arrivalsEnded = Double.NaN;
-        long nextCheck = System.nanoTime() + LAG_WINDOW_MILLIS * 1_000_000;
+        long nextCheck = System.nanoTime() + ScaledClockCheck.WINDOW_MILLIS * 1_000_000;
         while (true) {
             try {
                 Thread.sleep(POLL_MILLIS);
@@ -269,7 +265,7 @@ public final class LiveRunner {
             replay.feed(sink);
             if (System.nanoTime() >= nextCheck) {
                 check.look();
-                nextCheck += LAG_WINDOW_MILLIS * 1_000_000;
+                nextCheck += ScaledClockCheck.WINDOW_MILLIS * 1_000_000;
             }
             if (!assembly.driver().finished()) {
                 continue;
@@ -316,7 +312,7 @@ public final class LiveRunner {
     }
 
     /**
-     * Watches the timer lag of one run once per {@value #LAG_WINDOW_MILLIS} ms and stops the run
+     * Watches the timer lag of one run once per {@value ScaledClockCheck#WINDOW_MILLIS} ms and stops the run
      * when it stays above the tolerance ({@link ScaledClockCheck}, the rule cluster experiments use too).
      */
     private static final class LagCheck {
@@ -332,7 +328,7 @@ public final class LiveRunner {
             this.lag = lag;
         }
 
-        /** Looks at the last window; throws once {@value #LAG_WINDOWS_TO_STOP} windows in a row were too late. */
+        /** Looks at the last window; throws once {@value ScaledClockCheck#WINDOWS_TO_STOP} windows in a row were too late. */
         void look() {
             TimerLag.Window w = lag.window();
             if (rule.look(w)) {
