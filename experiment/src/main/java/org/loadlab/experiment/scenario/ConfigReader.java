@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,16 +20,20 @@ public final class ConfigReader {
     private final Config config;
     private final String prefix;
     private final List<String> problems;
+    // The unknown-key problems among them (shared like the list), so each is reported once
+    // without a linear search of the list: 10,000 events with unknown keys made that quadratic.
+    private final Set<String> unknownKeys;
 
     /** @param config the tree to read (already merged with its defaults) */
     public ConfigReader(Config config) {
-        this(config, "", new ArrayList<>());
+        this(config, "", new ArrayList<>(), new HashSet<>());
     }
 
-    private ConfigReader(Config config, String prefix, List<String> problems) {
+    private ConfigReader(Config config, String prefix, List<String> problems, Set<String> unknownKeys) {
         this.config = config;
         this.prefix = prefix;
         this.problems = problems;
+        this.unknownKeys = unknownKeys;
     }
 
     /** A reader of the sub-tree at {@code path} that reports into the same problem list. */
@@ -40,12 +45,12 @@ public final class ConfigReader {
             problems.add(key(path) + ": must be an object { ... }");
             sub = com.typesafe.config.ConfigFactory.empty();
         }
-        return new ConfigReader(sub, key(path) + ".", problems);
+        return new ConfigReader(sub, key(path) + ".", problems, unknownKeys);
     }
 
     /** A reader over another whole tree (no key prefix) reporting into the same problem list. */
     public ConfigReader sibling(Config tree) {
-        return new ConfigReader(tree, "", problems);
+        return new ConfigReader(tree, "", problems, unknownKeys);
     }
 
     /**
@@ -57,7 +62,7 @@ public final class ConfigReader {
 
     /** A reader over an arbitrary tree (e.g. a list element) reporting under {@code name}. */
     public ConfigReader child(Config tree, String name) {
-        return new ConfigReader(tree, name + ".", problems);
+        return new ConfigReader(tree, name + ".", problems, unknownKeys);
     }
 
     /** Problems found so far (shared by all readers derived from this one). */
@@ -241,7 +246,9 @@ public final class ConfigReader {
             String quoted = com.typesafe.config.ConfigUtil.joinPath(top);
             if (!defaults.root().containsKey(top) && config.getValue(quoted).valueType() == ConfigValueType.OBJECT
                     && config.getConfig(quoted).isEmpty()) {
-                problems.add(key(top) + ": unknown key; allowed here: " + String.join(", ", new TreeSet<>(defaults.root().keySet())));
+                String message = key(top) + ": unknown key; allowed here: " + String.join(", ", new TreeSet<>(defaults.root().keySet()));
+                unknownKeys.add(message);
+                problems.add(message);
             }
         }
         for (Map.Entry<String, ConfigValue> e : config.entrySet()) {
@@ -257,7 +264,7 @@ public final class ConfigReader {
                 if (!scope.root().containsKey(segment)) {
                     String unknown = com.typesafe.config.ConfigUtil.joinPath(parts.subList(0, i + 1));
                     String message = key(unknown) + ": unknown key; allowed here: " + String.join(", ", new TreeSet<>(scope.root().keySet()));
-                    if (!problems.contains(message)) {
+                    if (unknownKeys.add(message)) {
                         problems.add(message);
                     }
                     break;
