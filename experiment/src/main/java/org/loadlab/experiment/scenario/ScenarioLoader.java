@@ -127,15 +127,19 @@ public final class ScenarioLoader {
      * @param field where the name was written, e.g. {@code --scenario} or a campaign file's
      *     {@code scenarios[0].scenario}
      * @param nameOrFile the built-in name or file path given there
-     * @return e.g. {@code --scenario = 'x': no such built-in scenario or file; built-in: ...},
-     *     or null if {@code nameOrFile} is a built-in scenario or a regular file
+     * @return e.g. {@code --scenario = 'x': no such built-in scenario or file; built-in: ...}
+     *     (or {@code ... is a directory, not a scenario file ...} for a directory), or null if
+     *     {@code nameOrFile} is a built-in scenario or a regular file
      */
     public static String missing(String field, String nameOrFile) {
         if (BuiltIns.SCENARIOS.containsKey(nameOrFile) || Files.isRegularFile(Path.of(nameOrFile))) {
             return null;
         }
-        return field + " = '" + nameOrFile + "': no such built-in scenario or file; built-in: "
-                + String.join(", ", BuiltIns.SCENARIOS.keySet());
+        // A directory exists, so "no such file" would send the user looking for the wrong mistake.
+        String what = Files.isDirectory(Path.of(nameOrFile))
+                ? "is a directory, not a scenario file; give a scenario file (HOCON) or a built-in name"
+                : "no such built-in scenario or file";
+        return field + " = '" + nameOrFile + "': " + what + "; built-in: " + String.join(", ", BuiltIns.SCENARIOS.keySet());
     }
 
     /**

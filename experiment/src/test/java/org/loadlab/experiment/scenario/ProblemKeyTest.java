@@ -67,4 +67,16 @@ class ProblemKeyTest {
         // The CLI flag a missing scenario was given with is the key of that line.
         assertEquals("--scenario", ScenarioException.keyOf("--scenario = 'x': no such built-in scenario or file"));
     }
+
+    @Test
+    void aDirectoryGivenAsTheScenarioIsNamedAsOne(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String p = ScenarioLoader.missing("--scenario", dir.toString());
+        assertEquals("--scenario = '" + dir + "': is a directory, not a scenario file; give a scenario file (HOCON)"
+                + " or a built-in name; built-in: quickstart", p.substring(0, p.indexOf("quickstart") + "quickstart".length()));
+        assertEquals("--scenario", ScenarioException.keyOf(p), p);
+        String absent = ScenarioLoader.missing("--scenario", dir.resolve("absent.conf").toString());
+        assertEquals("--scenario = '" + dir.resolve("absent.conf") + "': no such built-in scenario or file; built-in: quickstart",
+                absent.substring(0, absent.indexOf("quickstart") + "quickstart".length()));
+        assertNull(ScenarioLoader.missing("--scenario", "quickstart"));
+    }
 }
