@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -74,9 +75,19 @@ class SimulateOutputLockTest {
                 "--set", "duration=1000000", "--set", "series-interval=1000", "--out", dir.toString()))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
-            Path part = dir.resolve("results.json.part");
-            Awaitility.await("the first job to write its parts").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(100))
-                    .until(() -> !first.isAlive() || Files.exists(part));
+            // The parts are opened one after another (nodes.csv.part last) and their headers
+            // flushed as buffers fill: wait until the directory is at rest, else the first job's
+            // own writes would look like the second job's.
+            Path lastPart = dir.resolve("nodes.csv.part");
+            AtomicReference<Map<String, String>> seen = new AtomicReference<>(Map.of());
+            Awaitility.await("the first job to open its parts").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
+                    .until(() -> {
+                        if (!first.isAlive()) {
+                            return true;
+                        }
+                        Map<String, String> now = Files.exists(lastPart) ? contents(dir) : Map.of();
+                        return !now.isEmpty() && now.equals(seen.getAndSet(now));
+                    });
             assertTrue(first.isAlive(), Files.readString(log));
             Map<String, String> before = contents(dir);
             CliCapture.Printed second = simulate(dir);
