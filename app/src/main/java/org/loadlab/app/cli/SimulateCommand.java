@@ -77,11 +77,11 @@ final class SimulateCommand implements Callable<Integer> {
             throw new BadInputException("--decision-log = " + decisionLog + ": decision logs are written in sim mode; drop --mode live");
         }
         if (!mode.equals("live") && spec.commandLine().getParseResult().hasMatchedOption("--time-scale")) {
-            throw new BadInputException("--time-scale = " + trim(timeScale) + ": --time-scale applies to --mode live only"
+            throw new BadInputException("--time-scale = " + typedTimeScale() + ": --time-scale applies to --mode live only"
                     + " (a simulation runs as fast as it can); add --mode live or drop --time-scale");
         }
         if (!(timeScale > 0) || Double.isInfinite(timeScale) || timeScale > LiveRunner.MAX_TIME_SCALE) {
-            throw new BadInputException("--time-scale = " + timeScale + ": must be a number in (0, " + LiveRunner.MAX_TIME_SCALE
+            throw new BadInputException("--time-scale = " + typedTimeScale() + ": must be a number in (0, " + LiveRunner.MAX_TIME_SCALE
                     + "] (scenario seconds per real second; docs/results.md gives the range that keeps up on a 2-core machine)");
         }
         CampaignCommand.checkWorkers(workers);
@@ -291,6 +291,15 @@ final class SimulateCommand implements Callable<Integer> {
 
     private static String trim(double x) {
         return x == Math.rint(x) ? String.valueOf((long) x) : String.valueOf(x);
+    }
+
+    /** --time-scale as the user typed it (the last one given), or the default's value. */
+    private String typedTimeScale() {
+        picocli.CommandLine.Model.OptionSpec o = spec.commandLine().getParseResult().matchedOption("--time-scale");
+        if (o == null || o.stringValues().isEmpty()) {
+            return trim(timeScale);
+        }
+        return o.stringValues().get(o.stringValues().size() - 1);
     }
 
     /**

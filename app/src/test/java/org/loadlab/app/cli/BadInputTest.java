@@ -183,7 +183,7 @@ class BadInputTest {
         noJavaNames(r[1]);
         String[] scale = run("simulate", "--scenario", "quickstart", "--mode", "live", "--time-scale", "1e9");
         assertEquals("2", scale[0]);
-        assertTrue(scale[1].contains("--time-scale = 1.0E9: must be a number in (0, 10000.0]"), scale[1]);
+        assertTrue(scale[1].contains("--time-scale = 1e9: must be a number in (0, 10000.0]"), scale[1]);
     }
 
     @Test

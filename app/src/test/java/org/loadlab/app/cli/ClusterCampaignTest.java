@@ -63,7 +63,7 @@ class ClusterCampaignTest {
         int prometheus = ClusterAcceptanceTest.freeRange(3);
         int http = ClusterAcceptanceTest.freeRange(1);
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        cluster = LocalCluster.start(2, basePort, http, prometheus, cp, List.of("-Xmx256m", "-XX:+UseSerialGC"),
+        cluster = LocalCluster.start(2, basePort, http, prometheus, cp, List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"),
                 List.of("--set", STABLE_AFTER, "--set", "loadlab.cluster.max-lifetime = 170s", "--set", "loadlab.metrics.kamon = off",
                         "--set", "loadlab.cluster.results-dir = \"" + dir.resolve("results").toString().replace("\\", "/") + "\""),
                 dir);

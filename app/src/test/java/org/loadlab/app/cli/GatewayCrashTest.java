@@ -285,7 +285,8 @@ class GatewayCrashTest {
         // this JVM's parent ignores it (a background job), as a terminal's foreground job has it.
         Process lc = java(ownGroup ? List.of("setsid", "env", "--default-signal=INT") : List.of(), Map.of(),
                 dir.resolve("local-cluster.log"), "local-cluster", "--nodes", "1", "--base-port", String.valueOf(base),
-                "--http-port", String.valueOf(http), "--member-heap", "256m", "--stop-after", "150",
+                "--http-port", String.valueOf(http), "--member-heap", "256m",
+                "--member-jvm-opt=-XX:+UseSerialGC", "--member-jvm-opt=-XX:TieredStopAtLevel=1", "--stop-after", "150",
                 "--set", "loadlab.metrics.kamon = off", "--set", "loadlab.cluster.jit-warmup = 0s",
                 "--set", "loadlab.cluster.results-dir = \"" + results.toString().replace("\\", "/") + "\"");
         Awaitility.await("local-cluster to report its members Up (log " + dir.resolve("local-cluster.log") + ")")
@@ -333,6 +334,7 @@ class GatewayCrashTest {
         int prometheus = ClusterAcceptanceTest.freeRange(2);
         Process lc = java(dir.resolve("local-cluster.log"), "local-cluster", "--nodes", "1", "--base-port", String.valueOf(base),
                 "--http-port", String.valueOf(http), "--prometheus-port", String.valueOf(prometheus), "--member-heap", "256m",
+                "--member-jvm-opt=-XX:+UseSerialGC", "--member-jvm-opt=-XX:TieredStopAtLevel=1",
                 "--stop-after", "80", "--set", "loadlab.metrics.kamon = off", "--set",
                 "loadlab.cluster.results-dir = \"" + dir.resolve("results").toString().replace("\\", "/") + "\"");
         Awaitility.await("local-cluster to report its members Up (log " + dir.resolve("local-cluster.log") + ")")

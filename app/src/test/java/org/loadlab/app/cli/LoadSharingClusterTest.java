@@ -12,6 +12,7 @@ import java.util.Locale;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.loadlab.analysis.run.RunMetrics;
 import org.loadlab.balancer.policy.PolicyCatalog;
@@ -29,6 +30,8 @@ import org.loadlab.experiment.scenario.ScenarioLoader;
  * and both show what the slides show: sharing cuts the mean response time (by more than a
  * third at this load: about 3.0 s without, 1.7 s with).
  */
+// solo: its runs keep a clock scaled 10x (the fell-behind guard) and are compared with the simulation
+@Tag("solo")
 class LoadSharingClusterTest {
     private static LocalCluster cluster;
     private static Path dir;
