@@ -128,12 +128,18 @@ public final class ScenarioLoader {
      *     {@code scenarios[0].scenario}
      * @param nameOrFile the built-in name or file path given there
      * @return e.g. {@code --scenario = 'x': no such built-in scenario or file; built-in: ...}
-     *     (or {@code ... is a directory, not a scenario file ...} for a directory), or null if
+     *     (or {@code ... is a directory, not a scenario file ...} for a directory, {@code ... empty ...}
+     *     for an empty or blank name), or null if
      *     {@code nameOrFile} is a built-in scenario or a regular file
      */
     public static String missing(String field, String nameOrFile) {
         if (BuiltIns.SCENARIOS.containsKey(nameOrFile) || Files.isRegularFile(Path.of(nameOrFile))) {
             return null;
+        }
+        // An empty name is the path of the current directory: say it is empty, not "a directory".
+        if (nameOrFile.isBlank()) {
+            return field + " = '" + nameOrFile + "': empty; give a scenario file (HOCON) or a built-in name; built-in: "
+                    + String.join(", ", BuiltIns.SCENARIOS.keySet());
         }
         // A directory exists, so "no such file" would send the user looking for the wrong mistake.
         String what = Files.isDirectory(Path.of(nameOrFile))

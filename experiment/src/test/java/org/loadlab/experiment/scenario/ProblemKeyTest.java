@@ -79,4 +79,15 @@ class ProblemKeyTest {
                 absent.substring(0, absent.indexOf("quickstart") + "quickstart".length()));
         assertNull(ScenarioLoader.missing("--scenario", "quickstart"));
     }
+
+    @Test
+    void anEmptyScenarioNameIsNamedEmptyNotADirectory() {
+        // Path.of("") is the current directory: the message said "is a directory" for --scenario ''.
+        for (String empty : new String[] {"", "  "}) {
+            String p = ScenarioLoader.missing("--scenario", empty);
+            assertEquals("--scenario = '" + empty + "': empty; give a scenario file (HOCON) or a built-in name; built-in: quickstart",
+                    p.substring(0, p.indexOf("quickstart") + "quickstart".length()));
+            assertEquals("--scenario", ScenarioException.keyOf(p), p);
+        }
+    }
 }
