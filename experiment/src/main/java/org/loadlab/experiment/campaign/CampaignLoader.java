@@ -154,9 +154,11 @@ public final class CampaignLoader {
         String description = r.string("description");
         List<Long> seeds = List.of();
         try {
-            seeds = Seeds.parse(merged.getValue("seeds").unwrapped().toString());
+            // A list [101, 105] (as documented) is joined with commas, as a scenario's seeds are.
+            seeds = Seeds.parse(org.loadlab.experiment.scenario.ScenarioLoader.seedSpec(merged.getValue("seeds")));
         } catch (IllegalArgumentException e) {
-            r.problem("seeds", e.getMessage());
+            // The message is already "seeds = '...': ..." (key, value, what is allowed).
+            r.problems().add(e.getMessage());
         }
         List<ScenarioRef> scenarioRefs = scenarioRefs(r, merged);
         List<Variant> variants = variants(r, merged);

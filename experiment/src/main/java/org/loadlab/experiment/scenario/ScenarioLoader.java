@@ -271,7 +271,8 @@ public final class ScenarioLoader {
         try {
             seeds = Seeds.parse(seedSpec(merged.getValue("seeds")));
         } catch (IllegalArgumentException e) {
-            r.problem("seeds", e.getMessage());
+            // The message is already "seeds = '...': ..." (key, value, what is allowed).
+            r.problems().add(e.getMessage());
         }
         long topologySeed = r.integer("topology-seed", Long.MIN_VALUE, Long.MAX_VALUE);
         List<String> policies = r.strings("policies");
@@ -763,8 +764,14 @@ public final class ScenarioLoader {
         }
     }
 
-    /** A seeds value as a spec string: "101:120", or a HOCON list [101, 105] joined with commas. */
-    static String seedSpec(com.typesafe.config.ConfigValue v) {
+    /**
+     * A seeds value as a spec string for {@link Seeds#parse}: "101:120", or a HOCON list
+     * [101, 105] joined with commas. Scenario and campaign files read {@code seeds} with it.
+     *
+     * @param v the value of a {@code seeds} key (a string, a number or a list)
+     * @return the specification, e.g. {@code "101,105"}
+     */
+    public static String seedSpec(com.typesafe.config.ConfigValue v) {
         if (v.valueType() == com.typesafe.config.ConfigValueType.LIST) {
             return String.join(",", ((java.util.List<?>) v.unwrapped()).stream().map(String::valueOf).toList());
         }

@@ -128,6 +128,27 @@ class CampaignLoaderTest {
     }
 
     @Test
+    void seedsMayBeAListAsDocumented() {
+        // docs/campaigns.md: seeds = "101:120", "101,105", or [101, 105]; the list used to fail as '[101'.
+        CampaignPlan p = parse("""
+                name = listed
+                seeds = [101, 105]
+                scenarios = [quickstart]
+                policies = [random]
+                reference = random
+                """);
+        assertEquals(List.of(101L, 105L), p.runs().stream().map(r -> r.spec().seed()).toList());
+        String bad = problems("""
+                name = listed
+                seeds = "5:1"
+                scenarios = [quickstart]
+                policies = [random]
+                reference = random
+                """);
+        assertTrue(bad.startsWith("seeds = '5:1': block 5:1 ends before it starts"), bad);
+    }
+
+    @Test
     void seedsChangeTheId() {
         CampaignPlan a = loader.load("policy-sweep", "101:102");
         CampaignPlan b = loader.load("policy-sweep", "101:103");

@@ -33,6 +33,15 @@ class ProblemKeyTest {
     }
 
     @Test
+    void badSeedsNameTheKeyOnceAndTheirValue() {
+        // The line was "seeds: seeds = '5:1': ...", so its value could not be read back.
+        String p = first("seeds=\"5:1\"");
+        assertEquals("seeds = '5:1': block 5:1 ends before it starts", p);
+        assertEquals("seeds", ScenarioException.keyOf(p), p);
+        assertEquals("5:1", ScenarioException.valueOf(p), p);
+    }
+
+    @Test
     void anUnknownKeyIsNamedWithoutAValue() {
         String p = first("nodes.cnt=3");
         assertEquals("nodes.cnt", ScenarioException.keyOf(p), p);
