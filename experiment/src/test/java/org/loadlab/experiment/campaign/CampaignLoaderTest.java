@@ -149,6 +149,17 @@ class CampaignLoaderTest {
     }
 
     @Test
+    void aDirectoryOrAnEmptyNameIsNamedAsSuch(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String d = String.join("\n", assertThrows(ScenarioException.class, () -> loader.load(dir.toString(), null)).problems());
+        assertTrue(d.startsWith("campaign '" + dir + "': is a directory, not a campaign file; give a campaign file (HOCON)"), d);
+        String e = String.join("\n", assertThrows(ScenarioException.class, () -> loader.load("", null)).problems());
+        assertTrue(e.startsWith("campaign '': empty; give a campaign file (HOCON) or a built-in name; built-in: policy-sweep"), e);
+        String m = String.join("\n", assertThrows(ScenarioException.class, () -> loader.load(dir.resolve("x.conf").toString(), null))
+                .problems());
+        assertTrue(m.contains("': no such built-in campaign or file; built-in: policy-sweep"), m);
+    }
+
+    @Test
     void seedsChangeTheId() {
         CampaignPlan a = loader.load("policy-sweep", "101:102");
         CampaignPlan b = loader.load("policy-sweep", "101:103");
