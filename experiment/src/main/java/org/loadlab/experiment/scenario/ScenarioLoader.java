@@ -1278,9 +1278,12 @@ public final class ScenarioLoader {
         double lambda = rho * capacity / demand.mean();
         seriesChecks(r, duration, requests, seriesInterval, arrivals, lambda, bins);
         if (requests == 0 && duration > 0 && !arrivals.process().equals("trace") && lambda * duration > MAX_EXPECTED_REQUESTS) {
+            // duration = 1e308 overflows λ·duration: "about Infinity requests" read as a bug, not as "too many".
+            String expected = Double.isFinite(lambda * duration) ? String.format(java.util.Locale.ROOT, "about %.3g", lambda * duration)
+                    : "more than 1e+308";
             r.badValue("duration", duration, String.format(java.util.Locale.ROOT,
-                    "at %.4g requests/s that is about %.3g requests per run, more than %.0e; use a shorter duration or set requests",
-                    lambda, lambda * duration, MAX_EXPECTED_REQUESTS));
+                    "at %.4g requests/s that is %s requests per run, more than %.0e; use a shorter duration or set requests",
+                    lambda, expected, MAX_EXPECTED_REQUESTS));
         }
         if (rho >= 1 && nodes.queueCapacity() == 0 && !bins && !"profiles".equals(r.config().getString("nodes.model"))) {
             // Only advice that works here: the load-sharing protocols refuse a queue bound (loadSharingChecks).

@@ -42,6 +42,19 @@ class ProblemKeyTest {
     }
 
     @Test
+    void aDurationPastADoubleIsTooManyRequestsNotInfinity() {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> LOADER.load("quickstart", List.of("duration=1e308")));
+        String p = e.problems().stream().filter(l -> l.startsWith("duration")).findFirst().orElseThrow();
+        assertEquals("duration = 1.0E308: at 16.00 requests/s that is more than 1e+308 requests per run, more than 1e+11;"
+                + " use a shorter duration or set requests", p);
+        ScenarioException finite = assertThrows(ScenarioException.class, () -> LOADER.load("quickstart", List.of("duration=1e12",
+                "series-interval=1e6")));
+        String q = finite.problems().stream().filter(l -> l.startsWith("duration")).findFirst().orElseThrow();
+        assertEquals("duration = 1.0E12: at 16.00 requests/s that is about 1.60e+13 requests per run, more than 1e+11;"
+                + " use a shorter duration or set requests", q);
+    }
+
+    @Test
     void anUnknownKeyIsNamedWithoutAValue() {
         String p = first("nodes.cnt=3");
         assertEquals("nodes.cnt", ScenarioException.keyOf(p), p);
