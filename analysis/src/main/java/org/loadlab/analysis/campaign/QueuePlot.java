@@ -103,7 +103,9 @@ public final class QueuePlot {
             String name = label(policy, traced.get(policy));
             XYChart panel = new XYChartBuilder().width(PANEL_WIDTH)
                     .height(rows == 1 ? ChartStyle.HEIGHT - ChartFiles.PANEL_TITLE_HEIGHT : PANEL_HEIGHT)
-                    .title(name).xAxisTitle("time since start of run (s)").yAxisTitle(yTitle).build();
+                    // Panels have no legend: the x-axis title says what the dashed line is.
+                    .title(name).xAxisTitle("time since start of run (s)" + (warmupEnd > 0 ? "; dashed: end of warm-up" : ""))
+                    .yAxisTitle(yTitle).build();
             ChartStyle.apply(panel.getStyler());
             panel.getStyler().setLegendVisible(false); // the panel's title names its policy
             panel.getStyler().setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));

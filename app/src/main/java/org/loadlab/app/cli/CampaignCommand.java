@@ -231,8 +231,8 @@ final class CampaignCommand implements Callable<Integer> {
 
         String where = cluster == null ? threads + " worker(s)" : "the cluster (run members " + String.join(", ", cluster.runMembers())
                 + ", each one run per core)";
-        System.out.printf(Locale.ROOT, "Campaign %s: %s%n  %s on %s; journal: %s; output: %s%n", plan.id(),
-                plan.description(), Plural.count(plan.runs().size(), "run", "runs"), where, CampaignStore.describe(dir, env), dir);
+        System.out.printf(Locale.ROOT, "Campaign %s%s%n  %s on %s; journal: %s; output: %s%n", plan.id(),
+                plan.description().isBlank() ? "" : ": " + plan.description(), Plural.count(plan.runs().size(), "run", "runs"), where, CampaignStore.describe(dir, env), dir);
         String resume = "./loadlab campaign resume " + plan.id() + (outGiven ? " --out " + dir : "")
                 + (cluster != null ? " --cluster --seed-nodes " + String.join(",", cluster.seeds()) : "");
         // The hook stays until the report is written: Ctrl-C while it is written says so too.

@@ -51,11 +51,29 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Metric> metrics = new ArrayList<>();
-        for (String m : metricNames == null ? List.<String>of() : metricNames) {
-            try {
-                metrics.add(Metric.byColumnName(m.trim()));
-            } catch (IllegalArgumentException e) {
-                throw new BadInputException("--metrics: '" + m + "': " + e.getMessage().substring(Math.max(0, e.getMessage().indexOf("allowed"))));
+        if (metricNames != null) {
+            // As --policies: the flag and its value as typed, then which name is wrong and what is allowed.
+            String given = "--metrics = '" + String.join(",", metricNames) + "': ";
+            String allowed = "; allowed: " + java.util.Arrays.stream(Metric.values()).map(Metric::columnName)
+                    .collect(java.util.stream.Collectors.joining(", "));
+            for (String m : metricNames) {
+                String name = m.trim();
+                if (name.isEmpty()) {
+                    continue;
+                }
+                Metric metric;
+                try {
+                    metric = Metric.byColumnName(name);
+                } catch (IllegalArgumentException e) {
+                    throw new BadInputException(given + "'" + name + "' is not a metric" + allowed);
+                }
+                if (metrics.contains(metric)) {
+                    throw new BadInputException(given + "'" + name + "' is listed twice; name each metric once");
+                }
+                metrics.add(metric);
+            }
+            if (metrics.isEmpty()) {
+                throw new BadInputException(given + "names no metric" + allowed);
             }
         }
         if (metrics.isEmpty()) {

@@ -19,8 +19,18 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // Named as plot and compare name theirs: DIR = 'value': what is wrong; what to give.
+        String given = "DIR = '" + dir + "': ";
+        if (!Files.isDirectory(dir)) {
+            throw new BadInputException(given + (Files.exists(dir) ? "not a directory" : "no such directory")
+                    + "; give a campaign directory (runs.jsonl and " + CampaignReport.META_FILE + "); see `loadlab campaign list`");
+        }
+        if (Files.isRegularFile(dir.resolve("results.json")) && !Files.exists(dir.resolve("runs.jsonl"))) {
+            throw new BadInputException(given + "is a `loadlab simulate` directory, not a campaign's; draw it with `loadlab plot "
+                    + dir + "`");
+        }
         if (!Files.isRegularFile(dir.resolve("runs.jsonl")) || !Files.isRegularFile(dir.resolve(CampaignReport.META_FILE))) {
-            throw new BadInputException("report: " + dir + " is not a finished campaign directory (runs.jsonl and "
+            throw new BadInputException(given + "is not a finished campaign directory (runs.jsonl and "
                     + CampaignReport.META_FILE + " are missing); see `loadlab campaign list`");
         }
         // The campaign's own lock: a campaign run or resume writing DIR, or another report of it,

@@ -515,8 +515,9 @@ final class SimulateCommand implements Callable<Integer> {
         String bins = s.isBallsIntoBins() ? String.format(Locale.ROOT, "%n  balls into bins: %d balls into %d bins"
                 + " (no departures; max queue = max load)", s.requests(), s.nodes().count()) : "";
         return String.format(Locale.ROOT,
-                "Scenario %s: %s%s%n  %s, %s%s%n  %s x %s = %s on %s",
-                s.name(), s.description(), sets.isEmpty() || s.description().isBlank() ? ""
+                "Scenario %s%s%s%n  %s, %s%s%n  %s x %s = %s on %s",
+                // No "name: " with nothing after it when the scenario has no description.
+                s.name(), s.description().isBlank() ? "" : ": " + s.description(), sets.isEmpty() || s.description().isBlank() ? ""
                         : " (the scenario's description, before the --set overrides below)", loadLine(s), routing, bins, Plural.count(s.policies().size(), "policy", "policies"),
                 Plural.count(s.seeds().size(), "seed", "seeds"), Plural.count(runs, "run", "runs"), Plural.count(threads, "worker", "workers"));
     }

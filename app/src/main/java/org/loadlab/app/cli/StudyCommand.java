@@ -37,13 +37,11 @@ final class StudyCommand implements Callable<Integer> {
         if (!ProductionStudies.NAMES.contains(name)) {
             throw new BadInputException("study '" + name + "' does not exist; allowed: " + String.join(", ", ProductionStudies.NAMES));
         }
-        List<Long> s;
-        try {
-            s = seeds != null ? Seeds.parse(seeds)
-                    : name.equals("hash-remapping") ? List.of() : Scenarios.loader().load(name, List.of()).seeds();
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("--seeds = '" + seeds + "': " + e.getMessage());
+        if (seeds != null) {
+            Scenarios.checkSeeds("--seeds", seeds); // "--seeds = '5:1': block 5:1 ends ...", the value named once
         }
+        List<Long> s = seeds != null ? Seeds.parse(seeds)
+                : name.equals("hash-remapping") ? List.of() : Scenarios.loader().load(name, List.of()).seeds();
         // The output is checked before the study runs (seconds to minutes), not after.
         boolean given = spec.commandLine().getParseResult().hasMatchedOption("--out");
         OutputDir.prepare(out, given);

@@ -364,12 +364,29 @@ public final class ControlApi extends AllDirectives {
         return ask(to -> new Gateway.Explain(experiment.orElse(null), k, to));
     }
 
+    /**
+     * What a JSON value is, for a problem's detail: "a number" (a fraction for a whole number
+     * expected: "a fractional number"), "a string", "a list", "an object", "true" / "false", "null".
+     */
+    static String kind(JsonNode v) {
+        if (v == null || v.isNull()) {
+            return "null";
+        }
+        if (v.isIntegralNumber()) {
+            return v.canConvertToInt() ? "a number" : "a number out of range";
+        }
+        if (v.isNumber()) {
+            return "a fractional number";
+        }
+        return v.isTextual() ? "a string" : v.isArray() ? "a list" : v.isObject() ? "an object" : v.isBoolean() ? v.asText() : "a " + v.getNodeType();
+    }
+
     private static GatewayReply notAnObject(JsonBody parsed, String body, String example) {
         String shown = body.length() > 200 ? body.substring(0, 200) + "..." : body;
         if (parsed.duplicateField() != null) {
             return GatewayReply.badRequest(parsed.duplicateField(), shown, "each field once", parsed.duplicateDetail());
         }
-        return GatewayReply.badRequest("body", shown, "a JSON object such as " + example, "the request body is not a JSON object");
+        return GatewayReply.badRequest("body", shown, "a JSON object such as " + example, parsed.notAnObjectDetail());
     }
 
     private Route createExperiment(String body) {
@@ -392,8 +409,10 @@ public final class ControlApi extends AllDirectives {
         } else if (scenario != null && scenario.isObject()) {
             tree = scenario.toString();
         } else {
+            // Absent (or null) and of the wrong type are different mistakes: say which.
             return reply(GatewayReply.badRequest("scenario", scenario, "a built-in scenario name or a scenario object",
-                    "POST /experiments needs a scenario"));
+                    scenario == null || scenario.isNull() ? "POST /experiments needs a scenario"
+                            : "scenario must be a built-in scenario name (a string) or a scenario object, not " + kind(scenario)));
         }
         List<String> overrides = new ArrayList<>();
         JsonNode set = o.get("set");
@@ -417,8 +436,8 @@ public final class ControlApi extends AllDirectives {
         }
         JsonNode policy = o.get("policy");
         if (policy != null && !policy.isTextual()) {
-            return reply(GatewayReply.badRequest("policy", policy, "a policy name (GET /experiments shows none; see loadlab policies)",
-                    "policy must be a string"));
+            return reply(GatewayReply.badRequest("policy", policy, "a policy name, e.g. p2c (loadlab policies lists them)",
+                    "policy must be a string, not " + kind(policy)));
         }
         JsonNode seed = o.get("seed");
         if (seed != null && seed.isIntegralNumber() && !seed.canConvertToLong()) {
@@ -484,7 +503,8 @@ public final class ControlApi extends AllDirectives {
         }
         JsonNode p = o.get("policy");
         if (p == null || !p.isTextual()) {
-            return reply(GatewayReply.badRequest("policy", p, "a policy name, e.g. p2c", "PUT /policy needs the policy to switch to"));
+            return reply(GatewayReply.badRequest("policy", p, "a policy name, e.g. p2c", p == null || p.isNull()
+                    ? "PUT /policy needs the policy to switch to" : "policy must be a string, not " + kind(p)));
         }
         Named named = namedExperiment(o, query);
         if (named.problem() != null) {
@@ -510,7 +530,9 @@ public final class ControlApi extends AllDirectives {
         if (node == null && clear) {
             j = -1; // every node
         } else if (node == null || !node.canConvertToInt() || !node.isIntegralNumber()) {
-            return reply(GatewayReply.badRequest("node", node, "a node index 0..n-1", "which node"));
+            return reply(GatewayReply.badRequest("node", node, "a node index 0..n-1", node == null || node.isNull()
+                    ? (clear ? "POST /chaos/clear" : "POST /chaos/inject") + " needs the node to act on"
+                    : "node must be a whole number (a node index), not " + kind(node)));
         } else {
             j = node.asInt();
         }
@@ -519,12 +541,13 @@ public final class ControlApi extends AllDirectives {
         if (!clear) {
             JsonNode f = o.get("fault");
             if (f == null || !f.isTextual()) {
-                return reply(GatewayReply.badRequest("fault", f, List.of("cpu-spike", "latency", "error-rate", "crash"), "which fault"));
+                return reply(GatewayReply.badRequest("fault", f, List.of("cpu-spike", "latency", "error-rate", "crash"), f == null || f.isNull()
+                        ? "POST /chaos/inject needs the fault to inject" : "fault must be a string, not " + kind(f)));
             }
             fault = f.asText();
             JsonNode v = o.get("value");
             if (v != null && !v.isNumber()) {
-                return reply(GatewayReply.badRequest("value", v, "a number", "the fault's parameter"));
+                return reply(GatewayReply.badRequest("value", v, "a number", "value (the fault's parameter) must be a number, not " + kind(v)));
             }
             value = v == null ? null : v.asDouble();
         }

@@ -130,16 +130,12 @@ public final class GatewayRoutes extends AllDirectives {
         if (parsed.duplicateField() != null) {
             return badRequest(parsed.duplicateField(), shorten(body), "each field once", parsed.duplicateDetail());
         }
-        return parsed.object() != null ? inner.apply(parsed.object()) : notAnObject(body, example);
+        return parsed.object() != null ? inner.apply(parsed.object())
+                : badRequest("body", shorten(body), "a JSON object such as " + example, parsed.notAnObjectDetail());
     }
 
     private static String shorten(String body) {
         return body.length() > 200 ? body.substring(0, 200) + "..." : body;
-    }
-
-    private static Route notAnObject(String body, String example) {
-        return badRequest("body", shorten(body), "a JSON object such as " + example,
-                "the request body is not a JSON object");
     }
 
     // ------------------------------------------------------------------ requests

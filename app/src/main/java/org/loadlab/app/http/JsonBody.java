@@ -16,8 +16,13 @@ import java.util.regex.Pattern;
  *
  * @param object the body's object, or null when it is not one
  * @param duplicateField the field the body gives more than once, or null
+ * @param notAnObjectDetail why the body is refused, for the problem's detail: "the request body
+ *     is not a JSON object", or, for a body nested deeper than Jackson reads, that limit
  */
-record JsonBody(ObjectNode object, String duplicateField) {
+record JsonBody(ObjectNode object, String duplicateField, String notAnObjectDetail) {
+    /** The detail for a body that is not JSON, or JSON but not an object. */
+    static final String NOT_AN_OBJECT = "the request body is not a JSON object";
+
     private static final ObjectMapper STRICT = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     /** Jackson's message for a field named twice. */
     private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '(.*)'");
@@ -31,10 +36,14 @@ record JsonBody(ObjectNode object, String duplicateField) {
     static JsonBody parse(String body) {
         try {
             JsonNode n = STRICT.readTree(body);
-            return new JsonBody(n instanceof ObjectNode o ? o : null, null);
+            return new JsonBody(n instanceof ObjectNode o ? o : null, null, NOT_AN_OBJECT);
+        } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+            // An object nested thousands deep is an object, so "not a JSON object" would mislead.
+            return new JsonBody(null, null, "the request body nests arrays and objects more than "
+                    + STRICT.getFactory().streamReadConstraints().getMaxNestingDepth() + " levels deep; a scenario needs a few");
         } catch (JsonProcessingException e) {
             Matcher m = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
-            return new JsonBody(null, m.find() ? m.group(1) : null);
+            return new JsonBody(null, m.find() ? m.group(1) : null, NOT_AN_OBJECT);
         }
     }
 

@@ -80,6 +80,14 @@ class BadInputTest {
         String[] negative = run("simulate", "--scenario", "quickstart", "--set", "nodes.count=-4");
         assertEquals("2", negative[0]);
         assertTrue(negative[1].contains("nodes.count = -4"), negative[1]);
+        // study and tune name the flag and its value once ("--seeds = '5:1': seeds = '5:1': ..." before).
+        for (String[] args : List.of(new String[] {"study", "herding", "--seeds", "5:1", "--out", tmp.toString()},
+                new String[] {"tune", "asmf", "--seeds", "5:1", "--configs", "1"})) {
+            String[] r = run(args);
+            assertEquals("2", r[0], r[1]);
+            assertTrue(r[1].contains("error: --seeds = '5:1': block 5:1 ends before it starts"), r[1]);
+            assertFalse(r[1].contains("seeds = '5:1': seeds"), r[1]);
+        }
     }
 
     @Test

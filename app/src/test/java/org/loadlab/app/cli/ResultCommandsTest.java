@@ -98,7 +98,27 @@ class ResultCommandsTest {
         Path a = simulate("m");
         CliCapture.Printed metric = run("compare", a.toString(), a.toString(), "--metrics", "latency");
         assertEquals(2, metric.code());
-        assertTrue(metric.err().contains("--metrics: 'latency'") && metric.err().contains("allowed: throughput_rps"), metric.err());
+        assertTrue(metric.err().contains("--metrics = 'latency': 'latency' is not a metric; allowed: throughput_rps"), metric.err());
+        // Named as --policies are: the value as typed, a name given twice, no name at all.
+        CliCapture.Printed twice = run("compare", a.toString(), a.toString(), "--metrics", "max_queue,max_queue");
+        assertEquals(2, twice.code());
+        assertTrue(twice.err().contains("--metrics = 'max_queue,max_queue': 'max_queue' is listed twice; name each metric once"),
+                twice.err());
+        CliCapture.Printed none = run("compare", a.toString(), a.toString(), "--metrics", ",");
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("--metrics = '': names no metric; allowed: throughput_rps"), none.err());
+        // report names its DIR the same way: missing, a file, a simulate directory.
+        CliCapture.Printed noReport = run("report", tmp.resolve("nowhere").toString());
+        assertEquals(2, noReport.code());
+        assertTrue(noReport.err().contains("DIR = '" + tmp.resolve("nowhere") + "': no such directory; give a campaign directory"),
+                noReport.err());
+        CliCapture.Printed simulateDir = run("report", a.toString());
+        assertEquals(2, simulateDir.code());
+        assertTrue(simulateDir.err().contains("DIR = '" + a + "': is a `loadlab simulate` directory, not a campaign's; draw it with"
+                + " `loadlab plot " + a + "`"), simulateDir.err());
+        CliCapture.Printed emptyDir = run("report", tmp.resolve("empty").toString());
+        assertEquals(2, emptyDir.code());
+        assertTrue(emptyDir.err().contains("DIR = '" + tmp.resolve("empty") + "': is not a finished campaign directory"), emptyDir.err());
     }
 
     @Test

@@ -59,4 +59,12 @@ class SimulateHeaderTest {
         String plain = SimulateCommand.header(Scenarios.load("quickstart", List.of(), null, null), List.of(), 5, 2);
         assertFalse(plain.contains("--set"), "no mark without overrides: " + plain);
     }
+
+    @Test
+    void aScenarioWithoutDescriptionHasNoDanglingColon() {
+        // It printed "Scenario quickstart: " with nothing after the colon.
+        List<String> sets = List.of("description=\"\"");
+        String first = SimulateCommand.header(Scenarios.load("quickstart", sets, null, null), sets, 5, 2).lines().findFirst().orElseThrow();
+        assertEquals("Scenario quickstart", first);
+    }
 }

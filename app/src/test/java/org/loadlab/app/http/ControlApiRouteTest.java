@@ -188,6 +188,43 @@ class ControlApiRouteTest extends JupiterRouteTest {
     }
 
     @Test
+    void aFieldOfTheWrongTypeIsToldApartFromAMissingOne() {
+        // The details were "POST /experiments needs a scenario" for {"scenario": 5}, "which node" for {"node": "x"}.
+        String[][] cases = {
+            {"POST", "/experiments", "{\"scenario\": 5}", "scenario", "scenario must be a built-in scenario name (a string) or a scenario object, not a number"},
+            {"POST", "/experiments", "{}", "scenario", "POST /experiments needs a scenario"},
+            {"POST", "/experiments", "{\"scenario\": \"quickstart\", \"policy\": [1]}", "policy", "policy must be a string, not a list"},
+            {"PUT", "/policy", "{\"policy\": 5}", "policy", "policy must be a string, not a number"},
+            {"PUT", "/policy", "{}", "policy", "PUT /policy needs the policy to switch to"},
+            {"POST", "/chaos/inject", "{\"node\": \"x\", \"fault\": \"crash\"}", "node", "node must be a whole number (a node index), not a string"},
+            {"POST", "/chaos/inject", "{\"node\": 1.5, \"fault\": \"crash\"}", "node", "node must be a whole number (a node index), not a fractional number"},
+            {"POST", "/chaos/inject", "{\"fault\": \"crash\"}", "node", "POST /chaos/inject needs the node to act on"},
+            {"POST", "/chaos/inject", "{\"node\": 1, \"fault\": true}", "fault", "fault must be a string, not true"},
+            {"POST", "/chaos/inject", "{\"node\": 1}", "fault", "POST /chaos/inject needs the fault to inject"},
+            {"POST", "/chaos/inject", "{\"node\": 1, \"fault\": \"latency\", \"value\": \"hi\"}", "value",
+                "value (the fault's parameter) must be a number, not a string"},
+            {"POST", "/chaos/clear", "{\"node\": {}}", "node", "node must be a whole number (a node index), not an object"},
+        };
+        for (String[] c : cases) {
+            HttpRequest req = c[0].equals("PUT") ? HttpRequest.PUT(c[1]) : HttpRequest.POST(c[1]);
+            JsonNode p = problem(open.run(json(req, c[2])), 400, c[3]);
+            assertEquals(c[4], p.path("detail").asText(), c[2]);
+        }
+        gatewayNotAsked();
+    }
+
+    @Test
+    void aBodyNestedTooDeepIsNamedSoNotAsNotAnObject() {
+        String deep = "{\"scenario\": " + "{\"a\":".repeat(5000) + "1" + "}".repeat(5000) + "}";
+        JsonNode p = problem(open.run(json(HttpRequest.POST("/experiments"), deep)), 400, "body");
+        assertTrue(p.path("detail").asText().startsWith("the request body nests arrays and objects more than 1000 levels deep"),
+                p.toString());
+        JsonNode list = problem(open.run(json(HttpRequest.POST("/experiments"), "[]")), 400, "body");
+        assertEquals("the request body is not a JSON object", list.path("detail").asText());
+        gatewayNotAsked();
+    }
+
+    @Test
     void acceptedIs202() {
         answer.set(c -> new GatewayReply.Accepted(Map.of("id", "exp-1", "status", "stopping")));
         TestRouteResult r = open.run(HttpRequest.DELETE("/experiments/exp-1"));

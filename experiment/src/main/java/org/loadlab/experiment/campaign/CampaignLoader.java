@@ -82,8 +82,14 @@ public final class CampaignLoader {
         } else {
             Path file = Path.of(nameOrFile);
             if (!Files.isRegularFile(file)) {
+                // A directory (say a campaign's output directory) exists: "no such file" would mislead;
+                // an empty name is the current directory.
+                String what = nameOrFile.isBlank() ? "empty; give a campaign file (HOCON) or a built-in name"
+                        : Files.isDirectory(file) ? "is a directory, not a campaign file; give a campaign file (HOCON) or a"
+                        + " built-in name (`loadlab campaign resume ID` finishes a campaign run before)"
+                        : "no such built-in campaign or file";
                 throw new ScenarioException("campaign", nameOrFile, List.of("campaign '" + nameOrFile
-                        + "': no such built-in campaign or file; built-in: " + String.join(", ", BUILT_INS.keySet())));
+                        + "': " + what + "; built-in: " + String.join(", ", BUILT_INS.keySet())));
             }
             try {
                 raw = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
@@ -154,9 +160,11 @@ public final class CampaignLoader {
         String description = r.string("description");
         List<Long> seeds = List.of();
         try {
-            seeds = Seeds.parse(merged.getValue("seeds").unwrapped().toString());
+            // A list [101, 105] (as documented) is joined with commas, as a scenario's seeds are.
+            seeds = Seeds.parse(org.loadlab.experiment.scenario.ScenarioLoader.seedSpec(merged.getValue("seeds")));
         } catch (IllegalArgumentException e) {
-            r.problem("seeds", e.getMessage());
+            // The message is already "seeds = '...': ..." (key, value, what is allowed).
+            r.problems().add(e.getMessage());
         }
         List<ScenarioRef> scenarioRefs = scenarioRefs(r, merged);
         List<Variant> variants = variants(r, merged);

@@ -128,12 +128,18 @@ public final class ScenarioLoader {
      *     {@code scenarios[0].scenario}
      * @param nameOrFile the built-in name or file path given there
      * @return e.g. {@code --scenario = 'x': no such built-in scenario or file; built-in: ...}
-     *     (or {@code ... is a directory, not a scenario file ...} for a directory), or null if
+     *     (or {@code ... is a directory, not a scenario file ...} for a directory, {@code ... empty ...}
+     *     for an empty or blank name), or null if
      *     {@code nameOrFile} is a built-in scenario or a regular file
      */
     public static String missing(String field, String nameOrFile) {
         if (BuiltIns.SCENARIOS.containsKey(nameOrFile) || Files.isRegularFile(Path.of(nameOrFile))) {
             return null;
+        }
+        // An empty name is the path of the current directory: say it is empty, not "a directory".
+        if (nameOrFile.isBlank()) {
+            return field + " = '" + nameOrFile + "': empty; give a scenario file (HOCON) or a built-in name; built-in: "
+                    + String.join(", ", BuiltIns.SCENARIOS.keySet());
         }
         // A directory exists, so "no such file" would send the user looking for the wrong mistake.
         String what = Files.isDirectory(Path.of(nameOrFile))
@@ -265,7 +271,8 @@ public final class ScenarioLoader {
         try {
             seeds = Seeds.parse(seedSpec(merged.getValue("seeds")));
         } catch (IllegalArgumentException e) {
-            r.problem("seeds", e.getMessage());
+            // The message is already "seeds = '...': ..." (key, value, what is allowed).
+            r.problems().add(e.getMessage());
         }
         long topologySeed = r.integer("topology-seed", Long.MIN_VALUE, Long.MAX_VALUE);
         List<String> policies = r.strings("policies");
@@ -757,8 +764,14 @@ public final class ScenarioLoader {
         }
     }
 
-    /** A seeds value as a spec string: "101:120", or a HOCON list [101, 105] joined with commas. */
-    static String seedSpec(com.typesafe.config.ConfigValue v) {
+    /**
+     * A seeds value as a spec string for {@link Seeds#parse}: "101:120", or a HOCON list
+     * [101, 105] joined with commas. Scenario and campaign files read {@code seeds} with it.
+     *
+     * @param v the value of a {@code seeds} key (a string, a number or a list)
+     * @return the specification, e.g. {@code "101,105"}
+     */
+    public static String seedSpec(com.typesafe.config.ConfigValue v) {
         if (v.valueType() == com.typesafe.config.ConfigValueType.LIST) {
             return String.join(",", ((java.util.List<?>) v.unwrapped()).stream().map(String::valueOf).toList());
         }
@@ -1265,9 +1278,12 @@ public final class ScenarioLoader {
         double lambda = rho * capacity / demand.mean();
         seriesChecks(r, duration, requests, seriesInterval, arrivals, lambda, bins);
         if (requests == 0 && duration > 0 && !arrivals.process().equals("trace") && lambda * duration > MAX_EXPECTED_REQUESTS) {
+            // duration = 1e308 overflows λ·duration: "about Infinity requests" read as a bug, not as "too many".
+            String expected = Double.isFinite(lambda * duration) ? String.format(java.util.Locale.ROOT, "about %.3g", lambda * duration)
+                    : "more than 1e+308";
             r.badValue("duration", duration, String.format(java.util.Locale.ROOT,
-                    "at %.4g requests/s that is about %.3g requests per run, more than %.0e; use a shorter duration or set requests",
-                    lambda, lambda * duration, MAX_EXPECTED_REQUESTS));
+                    "at %.4g requests/s that is %s requests per run, more than %.0e; use a shorter duration or set requests",
+                    lambda, expected, MAX_EXPECTED_REQUESTS));
         }
         if (rho >= 1 && nodes.queueCapacity() == 0 && !bins && !"profiles".equals(r.config().getString("nodes.model"))) {
             // Only advice that works here: the load-sharing protocols refuse a queue bound (loadSharingChecks).

@@ -37,11 +37,14 @@ public final class Seeds {
                     if (b < a) {
                         throw new IllegalArgumentException("seeds = '" + spec + "': block " + p + " ends before it starts");
                     }
-                    if (b - a >= MAX_SEEDS) {
+                    // b - a overflows for blocks wider than Long.MAX_VALUE (-9223372036854775808:1): negative then.
+                    long span = b - a;
+                    if (span < 0 || span >= MAX_SEEDS) {
                         throw new IllegalArgumentException("seeds = '" + spec + "': block " + p + " has more than " + MAX_SEEDS + " seeds");
                     }
-                    for (long s = a; s <= b; s++) {
-                        out.add(s);
+                    // Counted loop: s <= b never fails when b is Long.MAX_VALUE (s++ wraps).
+                    for (long i = 0; i <= span; i++) {
+                        out.add(a + i);
                     }
                 }
             } catch (NumberFormatException e) {

@@ -128,6 +128,38 @@ class CampaignLoaderTest {
     }
 
     @Test
+    void seedsMayBeAListAsDocumented() {
+        // docs/campaigns.md: seeds = "101:120", "101,105", or [101, 105]; the list used to fail as '[101'.
+        CampaignPlan p = parse("""
+                name = listed
+                seeds = [101, 105]
+                scenarios = [quickstart]
+                policies = [random]
+                reference = random
+                """);
+        assertEquals(List.of(101L, 105L), p.runs().stream().map(r -> r.spec().seed()).toList());
+        String bad = problems("""
+                name = listed
+                seeds = "5:1"
+                scenarios = [quickstart]
+                policies = [random]
+                reference = random
+                """);
+        assertTrue(bad.startsWith("seeds = '5:1': block 5:1 ends before it starts"), bad);
+    }
+
+    @Test
+    void aDirectoryOrAnEmptyNameIsNamedAsSuch(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String d = String.join("\n", assertThrows(ScenarioException.class, () -> loader.load(dir.toString(), null)).problems());
+        assertTrue(d.startsWith("campaign '" + dir + "': is a directory, not a campaign file; give a campaign file (HOCON)"), d);
+        String e = String.join("\n", assertThrows(ScenarioException.class, () -> loader.load("", null)).problems());
+        assertTrue(e.startsWith("campaign '': empty; give a campaign file (HOCON) or a built-in name; built-in: policy-sweep"), e);
+        String m = String.join("\n", assertThrows(ScenarioException.class, () -> loader.load(dir.resolve("x.conf").toString(), null))
+                .problems());
+        assertTrue(m.contains("': no such built-in campaign or file; built-in: policy-sweep"), m);
+    }
+
+    @Test
     void seedsChangeTheId() {
         CampaignPlan a = loader.load("policy-sweep", "101:102");
         CampaignPlan b = loader.load("policy-sweep", "101:103");

@@ -33,6 +33,28 @@ class ProblemKeyTest {
     }
 
     @Test
+    void badSeedsNameTheKeyOnceAndTheirValue() {
+        // The line was "seeds: seeds = '5:1': ...", so its value could not be read back.
+        String p = first("seeds=\"5:1\"");
+        assertEquals("seeds = '5:1': block 5:1 ends before it starts", p);
+        assertEquals("seeds", ScenarioException.keyOf(p), p);
+        assertEquals("5:1", ScenarioException.valueOf(p), p);
+    }
+
+    @Test
+    void aDurationPastADoubleIsTooManyRequestsNotInfinity() {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> LOADER.load("quickstart", List.of("duration=1e308")));
+        String p = e.problems().stream().filter(l -> l.startsWith("duration")).findFirst().orElseThrow();
+        assertEquals("duration = 1.0E308: at 16.00 requests/s that is more than 1e+308 requests per run, more than 1e+11;"
+                + " use a shorter duration or set requests", p);
+        ScenarioException finite = assertThrows(ScenarioException.class, () -> LOADER.load("quickstart", List.of("duration=1e12",
+                "series-interval=1e6")));
+        String q = finite.problems().stream().filter(l -> l.startsWith("duration")).findFirst().orElseThrow();
+        assertEquals("duration = 1.0E12: at 16.00 requests/s that is about 1.60e+13 requests per run, more than 1e+11;"
+                + " use a shorter duration or set requests", q);
+    }
+
+    @Test
     void anUnknownKeyIsNamedWithoutAValue() {
         String p = first("nodes.cnt=3");
         assertEquals("nodes.cnt", ScenarioException.keyOf(p), p);
@@ -78,5 +100,16 @@ class ProblemKeyTest {
         assertEquals("--scenario = '" + dir.resolve("absent.conf") + "': no such built-in scenario or file; built-in: quickstart",
                 absent.substring(0, absent.indexOf("quickstart") + "quickstart".length()));
         assertNull(ScenarioLoader.missing("--scenario", "quickstart"));
+    }
+
+    @Test
+    void anEmptyScenarioNameIsNamedEmptyNotADirectory() {
+        // Path.of("") is the current directory: the message said "is a directory" for --scenario ''.
+        for (String empty : new String[] {"", "  "}) {
+            String p = ScenarioLoader.missing("--scenario", empty);
+            assertEquals("--scenario = '" + empty + "': empty; give a scenario file (HOCON) or a built-in name; built-in: quickstart",
+                    p.substring(0, p.indexOf("quickstart") + "quickstart".length()));
+            assertEquals("--scenario", ScenarioException.keyOf(p), p);
+        }
     }
 }

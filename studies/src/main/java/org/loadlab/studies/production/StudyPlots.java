@@ -86,11 +86,24 @@ final class StudyPlots {
         s.setMarker(i == 0 ? SeriesMarkers.CIRCLE : SeriesMarkers.DIAMOND);
     }
 
-    /** Adds a dashed grey reference line at height {@code y} over [x0, x1]. */
+    /** The grey of the reference lines. */
+    private static final Color REFERENCE_GREY = new Color(0x55, 0x55, 0x55);
+
+    /** The dashes of a chart's first, second, third ... reference line, so their legend entries differ. */
+    private static final List<BasicStroke> REFERENCE_STROKES = List.of(DASHED,
+            new BasicStroke(1.5f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 10f, new float[] {1.5f, 4f}, 0f),
+            new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {9f, 4f, 2f, 4f}, 0f));
+
+    /**
+     * Adds a grey reference line at height {@code y} over [x0, x1]: dashed, or dotted for the
+     * chart's second one and dash-dotted for its third (two alike dashed lines left the legend
+     * unable to say which is which, e.g. herding's "p2c bound 2/n" and "fair share 1/n").
+     */
     static void reference(XYChart c, String name, double x0, double x1, double y) {
+        long earlier = c.getSeriesMap().values().stream().filter(e -> REFERENCE_GREY.equals(e.getLineColor())).count();
         XYSeries s = c.addSeries(name, new double[] {x0, x1}, new double[] {y, y});
-        s.setLineColor(new Color(0x55, 0x55, 0x55));
-        s.setLineStyle(DASHED);
+        s.setLineColor(REFERENCE_GREY);
+        s.setLineStyle(REFERENCE_STROKES.get((int) (earlier % REFERENCE_STROKES.size())));
         s.setMarker(SeriesMarkers.NONE);
     }
 
