@@ -45,6 +45,7 @@ class InterruptTest {
             cmd.addAll(List.of("env", "--default-signal=INT"));
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             cmd.add("-Xmx512m");
+            cmd.add("-XX:TieredStopAtLevel=1"); // C1 only: these short-lived children spend more on compiling than on running
             cmd.addAll(jvmOptions);
             cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), LoadLabCli.class.getName()));
             cmd.addAll(List.of(args));
@@ -112,9 +113,9 @@ class InterruptTest {
     @Test
     void ctrlCOnACampaignPrintsTheResumeCommandAndResumeFinishesIt() throws Exception {
         Path out = tmp.resolve("campaign");
-        Child c = new Child("campaign", "run", "policy-sweep", "--seeds", "1:8", "--workers", "1", "--out", out.toString());
+        Child c = new Child("campaign", "run", "policy-sweep", "--seeds", "1:4", "--workers", "1", "--out", out.toString());
         await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100))
-                .until(() -> Pattern.compile("\\n  [1-9]\\d*/288 runs").matcher(c.out.toString()).find());
+                .until(() -> Pattern.compile("\\n  [1-9]\\d*/144 runs").matcher(c.out.toString()).find());
         c.interrupt();
         assertEquals(130, c.exitCode(), c.err.toString());
         String all = c.out + "\n" + c.err;
@@ -125,7 +126,7 @@ class InterruptTest {
 
         Child again = new Child("campaign", "resume", resume.group(1), "--out", out.toString());
         assertEquals(0, again.exitCode(), again.err.toString());
-        assertTrue(Pattern.compile("288 runs done \\(\\d+ now, [1-9]\\d* from the journal\\)").matcher(again.out.toString()).find(),
+        assertTrue(Pattern.compile("144 runs done \\(\\d+ now, [1-9]\\d* from the journal\\)").matcher(again.out.toString()).find(),
                 again.out.toString());
         assertTrue(Files.isRegularFile(out.resolve("report.html")));
     }
