@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
+import org.loadlab.analysis.campaign.PolicyColours;
 
 /**
  * {@code cold-start}: 4 cold nodes join 16 warm ones at t = 60 s (serving at a quarter of their
@@ -129,6 +130,7 @@ public final class ColdStartStudy {
                 bases.add(base);
             }
         }
+        java.util.Map<String, java.awt.Color> colours = PolicyColours.of(bases);
         for (String label : labels) {
             double[] y = of(ms, label).shareBySecond();
             int from = JOIN - 5;
@@ -139,9 +141,9 @@ public final class ColdStartStudy {
                 ys[s - from] = Windows.trailing(y, s);
             }
             if (label.endsWith(SLOW_START)) {
-                StudyPlots.dashedLine(c, bases.indexOf(label.substring(0, label.length() - SLOW_START.length())), label, xs, ys);
+                StudyPlots.dashedLine(c, colours.get(label.substring(0, label.length() - SLOW_START.length())), label, xs, ys);
             } else {
-                StudyPlots.line(c, bases.indexOf(label), label, xs, ys, false);
+                StudyPlots.line(c, colours.get(label), label, xs, ys, false);
             }
         }
         double end = of(ms, labels.get(0)).shareBySecond().length;

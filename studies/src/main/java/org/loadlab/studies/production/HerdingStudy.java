@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
+import org.loadlab.analysis.campaign.PolicyColours;
 
 /**
  * {@code herding}: m balancers (1, 4, 16) × the age of the shared view (exact state, loads
@@ -113,13 +114,13 @@ public final class HerdingStudy {
         double[] x = {0, 1, 2};
         c.getStyler().setxAxisTickLabelsFormattingFunction(v -> Math.abs(v - Math.rint(v)) < 1e-9 && v >= 0 && v <= 2
                 ? VIEWS.get((int) Math.rint(v))[0] : "");
-        int i = 0;
+        java.util.Map<String, java.awt.Color> colours = PolicyColours.of(POLICIES);
         for (String policy : POLICIES) {
             double[] y = new double[3];
             for (int k = 0; k < 3; k++) {
                 y[k] = cell(cells, policy, VIEWS.get(k)[0], top).mean();
             }
-            StudyPlots.line(c, i++, policy, x, y, true);
+            StudyPlots.line(c, colours.get(policy), policy, x, y, true);
         }
         StudyPlots.reference(c, "p2c bound 2/n", 0, 2, 2.0 / nodes);
         StudyPlots.reference(c, "fair share 1/n", 0, 2, 1.0 / nodes);

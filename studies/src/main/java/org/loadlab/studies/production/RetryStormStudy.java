@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
+import org.loadlab.analysis.campaign.PolicyColours;
 import org.loadlab.balancer.core.BalancerLogic;
 
 /**
@@ -98,14 +99,14 @@ public final class RetryStormStudy {
     public static Path plot(List<Measure> ms, double arrivalRate, Path dir) throws IOException {
         XYChart c = StudyPlots.chart("Retry storm: attempts sent per second (a node of 10 crashes at t = 30 s)",
                 "time (s)", "attempts routed per second (mean over seeds)");
-        int i = 0;
+        java.util.Map<String, java.awt.Color> colours = PolicyColours.of(ms.stream().map(Measure::label).toList());
         for (Measure m : ms) {
             double[] y = m.attemptsPerSecond();
             double[] x = new double[y.length];
             for (int s = 0; s < y.length; s++) {
                 x[s] = s + 0.5;
             }
-            StudyPlots.line(c, i++, m.label(), x, y, false);
+            StudyPlots.line(c, colours.get(m.label()), m.label(), x, y, false);
         }
         StudyPlots.reference(c, "arrival rate", 0, ms.get(0).attemptsPerSecond().length, arrivalRate);
         return StudyPlots.save(c, dir, "retry-storm");

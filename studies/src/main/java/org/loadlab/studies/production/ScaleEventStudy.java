@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
+import org.loadlab.analysis.campaign.PolicyColours;
 import org.loadlab.balancer.policy.AffinityPolicy;
 
 /**
@@ -136,7 +137,7 @@ public final class ScaleEventStudy {
     public static Path plot(List<Measure> ms, List<String> labels, Path dir) throws IOException {
         XYChart c = StudyPlots.chart("Scale events: share of each joining node (5 join 10 at 60 s; 5 old ones leave at 120 s)",
                 "time (s)", "share of requests per joining node (5 s mean)");
-        int i = 0;
+        java.util.Map<String, java.awt.Color> colours = PolicyColours.of(labels);
         for (String label : labels) {
             double[] y = of(ms, label).shareBySecond();
             int from = UP - 5;
@@ -146,7 +147,7 @@ public final class ScaleEventStudy {
                 xs[s - from] = s + 1;
                 ys[s - from] = Windows.trailing(y, s);
             }
-            StudyPlots.line(c, i++, label, xs, ys, false);
+            StudyPlots.line(c, colours.get(label), label, xs, ys, false);
         }
         int end = of(ms, labels.get(0)).shareBySecond().length;
         StudyPlots.reference(c, "fair share 1/15", UP - 5, DOWN, 1.0 / 15);

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
+import org.loadlab.analysis.campaign.PolicyColours;
 
 /**
  * {@code slow-host}: 4 of 20 nodes serve 50 times slower. The share of requests routed to
@@ -121,8 +122,9 @@ public final class SlowHostStudy {
             y[i] = 100 * StudyRuns.mean(ms.get(i).slowShare());
             forced[i] = 100 * forcedShare(SLOW.length, n, ms.get(i).k());
         }
-        StudyPlots.points(c, 0, "measured", x, y);
-        StudyPlots.points(c, 1, "forced C(4,k)/C(20,k)", x, forced);
+        java.util.Map<String, java.awt.Color> colours = PolicyColours.of(List.of("measured", "forced C(4,k)/C(20,k)"));
+        StudyPlots.points(c, 0, colours.get("measured"), "measured", x, y);
+        StudyPlots.points(c, 1, colours.get("forced C(4,k)/C(20,k)"), "forced C(4,k)/C(20,k)", x, forced);
         StudyPlots.reference(c, "slow hosts' capacity share", 0, ms.size() - 1, 100 * capacityShare(n));
         return StudyPlots.save(c, dir, "slow-host");
     }

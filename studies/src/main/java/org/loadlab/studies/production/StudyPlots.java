@@ -15,8 +15,12 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.loadlab.analysis.campaign.PolicyColours;
 
-/** The studies' line charts: white background, Okabe–Ito colours, dashed reference lines, PNG. */
+/**
+ * The studies' line charts: white background, each policy in its colour of every other chart
+ * ({@link PolicyColours}), grey reference lines told apart by their dashes, PNG.
+ */
 final class StudyPlots {
     static {
         if (System.getProperty("java.awt.headless") == null) {
@@ -24,9 +28,6 @@ final class StudyPlots {
         }
     }
 
-    private static final List<Color> PALETTE = List.of(new Color(0x00, 0x72, 0xB2), new Color(0xD5, 0x5E, 0x00),
-            new Color(0x00, 0x9E, 0x73), new Color(0xCC, 0x79, 0xA7), new Color(0xE6, 0x9F, 0x00),
-            new Color(0x56, 0xB4, 0xE9), new Color(0x00, 0x00, 0x00), new Color(0xF0, 0xE4, 0x42));
     private static final BasicStroke SOLID = new BasicStroke(2f);
     private static final BasicStroke VARIANT_DASH = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
             new float[] {9f, 4f}, 0f);
@@ -54,10 +55,9 @@ final class StudyPlots {
         return c;
     }
 
-    /** Adds series number {@code i} (its colour), with or without markers. */
-    static void line(XYChart c, int i, String name, double[] x, double[] y, boolean markers) {
+    /** Adds a solid line in {@code col} (a policy's colour, {@link PolicyColours}), with or without markers. */
+    static void line(XYChart c, Color col, String name, double[] x, double[] y, boolean markers) {
         XYSeries s = c.addSeries(name, x, y);
-        Color col = PALETTE.get(i % PALETTE.size());
         s.setLineColor(col);
         s.setMarkerColor(col);
         s.setLineStyle(SOLID);
@@ -65,22 +65,23 @@ final class StudyPlots {
     }
 
     /**
-     * Adds series number {@code i} as a dashed line of the colour of series {@code i}: the variant
-     * of a solid series with one mechanism switched on (e.g. slow start), told apart by the dash.
+     * Adds a dashed line in {@code col}, the colour of the solid series it is a variant of: that
+     * series with one mechanism switched on (e.g. slow start), told apart by the dash.
      */
-    static void dashedLine(XYChart c, int i, String name, double[] x, double[] y) {
+    static void dashedLine(XYChart c, Color col, String name, double[] x, double[] y) {
         XYSeries s = c.addSeries(name, x, y);
-        Color col = PALETTE.get(i % PALETTE.size());
         s.setLineColor(col);
         s.setMarkerColor(col);
         s.setLineStyle(VARIANT_DASH);
         s.setMarker(SeriesMarkers.NONE);
     }
 
-    /** Adds series number {@code i} as points only (for categories, where a line between them would mean nothing). */
-    static void points(XYChart c, int i, String name, double[] x, double[] y) {
+    /**
+     * Adds series number {@code i} of the chart, in {@code col}, as points only (for categories,
+     * where a line between them would mean nothing); the first as circles, the others diamonds.
+     */
+    static void points(XYChart c, int i, Color col, String name, double[] x, double[] y) {
         XYSeries s = c.addSeries(name, x, y);
-        Color col = PALETTE.get(i % PALETTE.size());
         s.setMarkerColor(col);
         s.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.NONE);
         s.setMarker(i == 0 ? SeriesMarkers.CIRCLE : SeriesMarkers.DIAMOND);
