@@ -71,6 +71,22 @@ class BadInputTest {
         String[] seeds = run("simulate", "--scenario", "quickstart", "--seeds", "120:101");
         assertEquals("2", seeds[0]);
         assertTrue(seeds[1].contains("--seeds = '120:101': block 120:101 ends before it starts"), seeds[1]);
+        // "--seeds 1,1" used to run seed 1 once, silently, while "--policies p2c,p2c" is refused.
+        String[] twice = run("simulate", "--scenario", "quickstart", "--seeds", "1,1", "--out", tmp.toString());
+        assertEquals("2", twice[0]);
+        assertTrue(twice[1].contains("--seeds = '1,1': seed 1 is given twice; give each seed once (blocks A:B must not overlap)"),
+                twice[1]);
+        String[] overlap = run("simulate", "--scenario", "quickstart", "--seeds", "1:5,3", "--out", tmp.toString());
+        assertEquals("2", overlap[0]);
+        assertTrue(overlap[1].contains("--seeds = '1:5,3': seed 3 is given twice (in 1:5 and as 3)"), overlap[1]);
+        for (String[] cmd : List.of(new String[] {"study", "herding", "--seeds", "101,101", "--out", tmp.toString()},
+                new String[] {"tune", "asmf", "--seeds", "101,101", "--out", tmp.resolve("t").toString()},
+                new String[] {"campaign", "run", "policy-sweep", "--seeds", "101,101", "--out", tmp.resolve("c").toString()})) {
+            String[] other = run(cmd);
+            assertEquals("2", other[0], String.join(" ", cmd));
+            assertTrue(other[1].contains("--seeds = '101,101': seed 101 is given twice"), String.join(" ", cmd) + ": " + other[1]);
+        }
+        assertFalse(Files.exists(tmp.resolve("results.csv")), "nothing is written for bad input");
         String[] mode = run("simulate", "--scenario", "quickstart", "--mode", "fast");
         assertEquals("2", mode[0]);
         assertTrue(mode[1].contains("--mode = 'fast'") && mode[1].contains("sim, live"), mode[1]);

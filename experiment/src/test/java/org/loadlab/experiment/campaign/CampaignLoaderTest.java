@@ -149,6 +149,29 @@ class CampaignLoaderTest {
     }
 
     @Test
+    void aSeedListedTwiceIsAProblemOfTheCampaign() {
+        // [101, 101] used to run seed 101 once, silently; a variant named twice is already refused.
+        String listed = problems("""
+                name = twice
+                seeds = [101, 101]
+                scenarios = [quickstart]
+                policies = [random]
+                reference = random
+                """);
+        assertTrue(listed.startsWith("seeds = '101,101': seed 101 is given twice; give each seed once"), listed);
+        String overlap = problems("""
+                name = twice
+                seeds = "101:110,105"
+                scenarios = [quickstart]
+                policies = [random]
+                reference = random
+                """);
+        assertTrue(overlap.startsWith("seeds = '101:110,105': seed 105 is given twice (in 101:110 and as 105)"), overlap);
+        ScenarioException e = assertThrows(ScenarioException.class, () -> loader.load("policy-sweep", "101:103,102"));
+        assertTrue(e.problems().get(0).startsWith("seeds = '101:103,102': seed 102 is given twice"), e.problems().toString());
+    }
+
+    @Test
     void aDirectoryOrAnEmptyNameIsNamedAsSuch(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         String d = String.join("\n", assertThrows(ScenarioException.class, () -> loader.load(dir.toString(), null)).problems());
         assertTrue(d.startsWith("campaign '" + dir + "': is a directory, not a campaign file; give a campaign file (HOCON)"), d);

@@ -42,6 +42,17 @@ class ProblemKeyTest {
     }
 
     @Test
+    void aSeedGivenTwiceInAScenarioNamesTheSeedsKey() {
+        String p = first("seeds=[101, 101]");
+        assertEquals("seeds = '101,101': seed 101 is given twice; give each seed once (blocks A:B must not overlap)", p);
+        assertEquals("seeds", ScenarioException.keyOf(p), p);
+        assertEquals("101,101", ScenarioException.valueOf(p), p);
+        String overlap = first("seeds=\"1:5,3\"");
+        assertEquals("seeds", ScenarioException.keyOf(overlap), overlap);
+        assertEquals("1:5,3", ScenarioException.valueOf(overlap), overlap);
+    }
+
+    @Test
     void aDurationPastADoubleIsTooManyRequestsNotInfinity() {
         ScenarioException e = assertThrows(ScenarioException.class, () -> LOADER.load("quickstart", List.of("duration=1e308")));
         String p = e.problems().stream().filter(l -> l.startsWith("duration")).findFirst().orElseThrow();
