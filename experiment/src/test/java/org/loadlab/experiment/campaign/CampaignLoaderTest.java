@@ -183,6 +183,15 @@ class CampaignLoaderTest {
     }
 
     @Test
+    void aCampaignFileThatDoesNotParseIsNamedOnceWithItsLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("c.conf"), "name = c\nscenarios = [\n");
+        String p = String.join("\n", assertThrows(ScenarioException.class, () -> loader.load(file.toString(), null)).problems());
+        assertTrue(p.startsWith("cannot parse " + file + ": line 3: List should have ]"), p);
+        assertFalse(p.substring(("cannot parse " + file).length()).contains(file.toString()), "the file once: " + p);
+    }
+
+    @Test
     void seedsChangeTheId() {
         CampaignPlan a = loader.load("policy-sweep", "101:102");
         CampaignPlan b = loader.load("policy-sweep", "101:103");
