@@ -155,7 +155,8 @@ class BadInputTest {
         String[] option = run("simulate", "--scenaro", "quickstart");
         assertEquals("2", option[0]);
         assertTrue(option[1].contains("unknown option '--scenaro'; did you mean --scenario?"), option[1]);
-        assertFalse(option[1].contains("Missing required option"), "the typo, not its consequence: " + option[1]);
+        assertFalse(option[1].toLowerCase(java.util.Locale.ROOT).contains("missing required option"),
+                "the typo, not its consequence: " + option[1]);
         String[] command = run("simulat", "--scenario", "quickstart");
         assertEquals("2", command[0]);
         assertTrue(command[1].contains("unknown command 'simulat'; did you mean simulate?"), command[1]);
@@ -163,6 +164,25 @@ class BadInputTest {
         assertTrue(sub[1].contains("did you mean run?"), sub[1]);
         String[] seeds = run("simulate", "--scenario", "quickstart", "--seed", "3");
         assertTrue(seeds[1].contains("did you mean --seeds?"), seeds[1]);
+    }
+
+    @Test
+    void everyErrorStartsWithLowerCaseError() {
+        // picocli's own messages (missing or invalid values, an unknown help topic) and LoadLab's, alike:
+        // "error: " and then a lower-case word, a flag or a quote, never "Error:" or "error: Missing ...".
+        List<String[]> cases = List.of(new String[] {"validate"}, new String[] {"simulate", "--seeds"},
+                new String[] {"bench", "--nodes", "x"}, new String[] {"compare"}, new String[] {"help", "foo"},
+                new String[] {"ope", "x.csv"}, new String[] {"loadgen", "--rate", "x"}, new String[] {"tune", "foo"},
+                new String[] {"simulate", "--scenario", "quikstart"}, new String[] {"bench", "--repeat", "0"},
+                new String[] {"campaign"}, new String[] {});
+        for (String[] args : cases) {
+            String[] r = run(args);
+            String what = "loadlab " + String.join(" ", args) + ": " + r[1];
+            assertEquals("2", r[0], what);
+            String first = r[1].lines().filter(l -> l.contains("rror")).findFirst().orElse("");
+            assertTrue(first.matches("error: [a-z-'`].*"), what);
+            assertFalse(r[1].contains("Error:"), what);
+        }
     }
 
     @Test
