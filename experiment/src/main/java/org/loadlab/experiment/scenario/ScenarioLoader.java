@@ -155,17 +155,30 @@ public final class ScenarioLoader {
      *     {@code nameOrFile} is a built-in scenario or a regular file
      */
     public static String missing(String field, String nameOrFile) {
+        return missing(field, nameOrFile, "scenario file");
+    }
+
+    /**
+     * {@link #missing(String, String)} for a field that takes other files too, e.g.
+     * {@code validate FILE} (a scenario or a campaign file): {@code kind} names them.
+     *
+     * @param field the flag or argument the name was given as, e.g. {@code FILE}
+     * @param nameOrFile the built-in name or file path given there
+     * @param kind what the field takes, e.g. {@code scenario or campaign file}
+     * @return the problem, or null if {@code nameOrFile} is a built-in scenario or a regular file
+     */
+    public static String missing(String field, String nameOrFile, String kind) {
         if (BuiltIns.SCENARIOS.containsKey(nameOrFile) || Files.isRegularFile(Path.of(nameOrFile))) {
             return null;
         }
         // An empty name is the path of the current directory: say it is empty, not "a directory".
         if (nameOrFile.isBlank()) {
-            return field + " = '" + nameOrFile + "': empty; give a scenario file (HOCON) or a built-in name; built-in: "
+            return field + " = '" + nameOrFile + "': empty; give a " + kind + " (HOCON) or a built-in name; built-in: "
                     + String.join(", ", BuiltIns.SCENARIOS.keySet());
         }
         // A directory exists, so "no such file" would send the user looking for the wrong mistake.
         String what = Files.isDirectory(Path.of(nameOrFile))
-                ? "is a directory, not a scenario file; give a scenario file (HOCON) or a built-in name"
+                ? "is a directory, not a " + kind + "; give a " + kind + " (HOCON) or a built-in name"
                 : "no such built-in scenario or file";
         return field + " = '" + nameOrFile + "': " + what + "; built-in: " + String.join(", ", BuiltIns.SCENARIOS.keySet());
     }
