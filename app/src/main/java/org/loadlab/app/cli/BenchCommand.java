@@ -39,11 +39,37 @@ import picocli.CommandLine.Option;
 final class BenchCommand implements Callable<Integer> {
     private static final long BARE_SEED = 1;
 
+    /**
+     * Most requests per run, 10^8. Time, not memory, sets it: a run keeps no per-request state
+     * (response times go into a fixed-size histogram, and the time series is capped by
+     * {@link #MAX_SERIES_POINTS}), but the fastest speed measured is 1.85 M requests/s (n = 100,
+     * idle machine) and 207 k requests/s at 10^6 nodes (docs/performance.md), so 10^8 requests
+     * already take about a minute per run at best and eight minutes at 10^6 nodes, for every size
+     * and every repeat. Past that a benchmark measures nothing a shorter one does not.
+     */
+    static final long MAX_REQUESTS = 100_000_000L;
+
+    /**
+     * Most runs per size, 20: the median of 3 is what the documented figures use; 20 default
+     * runs of the three default sizes already take several minutes.
+     */
+    static final int MAX_REPEAT = 20;
+
+    /**
+     * Most time-series points bench lets one run record, 10^6 (about 50 MB at
+     * {@link org.loadlab.experiment.run.RunEstimate#KEPT_BYTES_PER_POINT} bytes a point). Bench
+     * reports no time series; when its requests at ρ·n requests/s would give more points at the
+     * scenario's 1 s interval, it lengthens {@code series-interval} (unless {@code --set} names
+     * it) rather than be refused for a key the user never set. The default sizes and request
+     * counts stay far below it, so their runs are unchanged.
+     */
+    static final double MAX_SERIES_POINTS = 1e6;
+
     @Option(names = "--nodes", split = ",", paramLabel = "n,n,...", defaultValue = "100,10000,100000",
-            description = "Cluster sizes (default 100,10000,100000).")
+            description = "Cluster sizes, each in [2, 1000000] and given once (default 100,10000,100000).")
     private List<Integer> nodes;
 
-    @Option(names = "--requests", paramLabel = "N", defaultValue = "1000000", description = "Requests per run (default 1000000).")
+    @Option(names = "--requests", paramLabel = "N", defaultValue = "1000000", description = "Requests per run, in [1, 100000000] (default 1000000).")
     private long requests;
 
     @Option(names = "--utilisation", paramLabel = "RHO", defaultValue = "0.9", description = "Utilisation rho (default 0.9).")
@@ -63,23 +89,34 @@ final class BenchCommand implements Callable<Integer> {
     private boolean baseline;
 
     @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
-            description = "Runs per cluster size, LoadLab and bare loop alternating; medians are reported (default 1; 3 for the documented figures).")
+            description = "Runs per cluster size, LoadLab and bare loop alternating; medians are reported; in [1, 20] (default 1; 3 for the documented figures).")
     private int repeat;
 
     @Override
     public Integer call() {
-        if (requests < 1) {
-            throw new BadInputException("--requests = " + requests + ": must be >= 1");
+        if (requests < 1 || requests > MAX_REQUESTS) {
+            throw new BadInputException("--requests = " + requests + ": must be in [1, " + MAX_REQUESTS + "] (10^8 requests"
+                    + " already take about a minute per run at the fastest measured 1.85 M requests/s; docs/performance.md)");
         }
-        if (repeat < 1) {
-            throw new BadInputException("--repeat = " + repeat + ": must be >= 1");
+        if (repeat < 1 || repeat > MAX_REPEAT) {
+            throw new BadInputException("--repeat = " + repeat + ": must be in [1, " + MAX_REPEAT + "] (runs per size; the"
+                    + " documented figures are medians of 3)");
         }
         if (!(utilisation > 0 && utilisation < 1)) {
             throw new BadInputException("--utilisation = " + utilisation + ": must be in (0, 1) for a stable run");
         }
-        for (int n : nodes) {
+        if (nodes.isEmpty()) {
+            throw new BadInputException("--nodes names no size; give one or more sizes in [2, " + ScenarioLoader.MAX_NODES
+                    + "], e.g. --nodes 100,10000");
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            int n = nodes.get(i);
             if (n < 2 || n > ScenarioLoader.MAX_NODES) {
                 throw new BadInputException("--nodes contains " + n + ": each size must be in [2, " + ScenarioLoader.MAX_NODES + "]");
+            }
+            if (nodes.indexOf(n) < i) {
+                throw new BadInputException("--nodes = '" + String.join(",", nodes.stream().map(String::valueOf).toList()) + "': "
+                        + n + " is listed twice; give each size once (--repeat R runs a size R times)");
             }
         }
         if (!ScenarioLoader.INFORMATION_MODELS.contains(model)) {
@@ -181,6 +218,12 @@ final class BenchCommand implements Callable<Integer> {
                 "arrivals.process = poisson", "arrivals.rate = 0", "arrivals.utilisation = " + utilisation,
                 "demand.distribution = exponential", "demand.mean = 1", "information.model = " + model,
                 "nodes.service-rate.distribution = constant", "nodes.service-rate.value = 1"));
+        // λ = ρ·n requests/s (service rate 1, mean demand 1); the run lasts count/λ seconds.
+        double points = count / (utilisation * n);
+        boolean intervalSet = sets.stream().anyMatch(kv -> kv.split("=", 2)[0].trim().equals("series-interval"));
+        if (points > MAX_SERIES_POINTS && !intervalSet) {
+            overrides.add("series-interval = " + points / MAX_SERIES_POINTS);
+        }
         return Scenarios.load("quickstart", overrides, policy, "1");
     }
 

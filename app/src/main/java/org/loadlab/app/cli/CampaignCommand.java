@@ -450,6 +450,9 @@ final class CampaignCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             checkWorkers(workers);
+            if (seeds != null) {
+                Scenarios.checkSeeds("--seeds", seeds); // named by the flag, not as the campaign's seeds key
+            }
             ClusterTarget target = clusterOptions.target(workers);
             CampaignPlan plan = loader().load(campaign, seeds, sets);
             warnOverridden(plan, sets, System.err);

@@ -158,7 +158,7 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler {
             }
         }
         if (unknown.isEmpty()) {
-            cli.getErr().println("error: " + e.getMessage());
+            cli.getErr().println("error: " + lowerFirst(e.getMessage()));
         }
         for (String u : unknown.subList(0, Math.min(1, unknown.size()))) {
             boolean option = u.startsWith("-");
@@ -181,6 +181,19 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler {
         }
         cli.getErr().println("Try '" + spec.qualifiedName() + " --help' for the options.");
         return LoadLabCli.BAD_INPUT;
+    }
+
+    /**
+     * picocli's own messages start with a capital ("Missing required parameter: 'FILE'",
+     * "Invalid value for option ..."); after "error: " LoadLab's start in lower case, so the
+     * first word of such a message is lowered. A message starting with a name or a quote is
+     * left as it is.
+     */
+    static String lowerFirst(String m) {
+        if (m != null && m.length() > 1 && Character.isUpperCase(m.charAt(0)) && Character.isLowerCase(m.charAt(1))) {
+            return Character.toLowerCase(m.charAt(0)) + m.substring(1);
+        }
+        return m;
     }
 
     /** True unless {@code a} is the value of the option before it (e.g. {@code --set -x}). */

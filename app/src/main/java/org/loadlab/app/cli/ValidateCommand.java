@@ -19,6 +19,11 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // Named as validate's argument: the loader would name simulate's --scenario, which validate has not.
+        String missing = org.loadlab.experiment.scenario.ScenarioLoader.missing("FILE", file, "scenario or campaign file");
+        if (missing != null) {
+            throw new BadInputException(missing);
+        }
         if (isCampaignFile(file)) {
             // A campaign file read as a scenario gives "scenarios: unknown key" and its own keys as
             // problems; check it as `campaign run` would, before anything runs.

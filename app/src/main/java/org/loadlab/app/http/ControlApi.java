@@ -248,32 +248,52 @@ public final class ControlApi extends AllDirectives {
      */
     public static final long MAX_BODY_BYTES = EdgeGuards.MAX_BODY_BYTES;
 
-    /** All routes, with problem bodies for rejections and exceptions. */
+    /**
+     * All routes, with problem bodies for rejections and exceptions; a query parameter a route
+     * does not read, or one given twice, is a 400 naming it ({@link #only}).
+     */
     public Route routes() {
         return handleExceptions(EdgeGuards.exceptions(),
                 () -> handleRejections(rejections(), () -> EdgeGuards.withBodyLimit(() -> concat(
-                        path("health", () -> get(this::health)),
-                        path("cluster", () -> get(this::cluster)),
-                        path("nodes", () -> get(() -> parameterOptional("experiment",
-                                e -> ask(to -> new Gateway.Nodes(e.orElse(null), to))))),
-                        path("explain-routing", () -> get(() -> parameterOptional("experiment",
-                                e -> parameterOptional("last", last -> explain(e, last))))),
+                        path("health", () -> get(() -> only(NONE, this::health))),
+                        path("cluster", () -> get(() -> only(NONE, this::cluster))),
+                        path("nodes", () -> get(() -> only(EXPERIMENT, () -> parameterOptional("experiment",
+                                e -> ask(to -> new Gateway.Nodes(e.orElse(null), to)))))),
+                        path("explain-routing", () -> get(() -> only(Set.of("experiment", "last"), () -> parameterOptional("experiment",
+                                e -> parameterOptional("last", last -> explain(e, last)))))),
                         pathPrefix("experiments", () -> concat(
                                 pathEnd(() -> concat(
-                                        get(() -> ask(Gateway.ListAll::new)),
-                                        post(() -> authorized(() -> entity(Unmarshaller.entityToString(), this::createExperiment))))),
+                                        get(() -> only(NONE, () -> ask(Gateway.ListAll::new))),
+                                        post(() -> authorized(() -> only(NONE, () -> entity(Unmarshaller.entityToString(),
+                                                this::createExperiment)))))),
                                 path(PathMatchers.segment().slash("rerun"), id ->
-                                        post(() -> authorized(() -> entity(Unmarshaller.entityToString(), b -> rerun(id, b))))),
+                                        post(() -> authorized(() -> only(NONE, () -> entity(Unmarshaller.entityToString(),
+                                                b -> rerun(id, b)))))),
                                 path(PathMatchers.segment(), id -> concat(
-                                        get(() -> ask(to -> new Gateway.Get(id, to))),
-                                        delete(() -> authorized(() -> ask(to -> new Gateway.Delete(id, to)))))))),
-                        path("policy", () -> put(() -> authorized(() -> parameterOptional("experiment",
-                                q -> entity(Unmarshaller.entityToString(), b -> policy(b, q)))))),
+                                        get(() -> only(NONE, () -> ask(to -> new Gateway.Get(id, to)))),
+                                        delete(() -> authorized(() -> only(NONE, () -> ask(to -> new Gateway.Delete(id, to))))))))),
+                        path("policy", () -> put(() -> authorized(() -> only(EXPERIMENT, () -> parameterOptional("experiment",
+                                q -> entity(Unmarshaller.entityToString(), b -> policy(b, q))))))),
                         pathPrefix("chaos", () -> concat(
-                                path("inject", () -> post(() -> authorized(() -> parameterOptional("experiment",
-                                        q -> entity(Unmarshaller.entityToString(), b -> chaos(b, q, false)))))),
-                                path("clear", () -> post(() -> authorized(() -> parameterOptional("experiment",
-                                        q -> entity(Unmarshaller.entityToString(), b -> chaos(b, q, true))))))))))));
+                                path("inject", () -> post(() -> authorized(() -> only(EXPERIMENT, () -> parameterOptional("experiment",
+                                        q -> entity(Unmarshaller.entityToString(), b -> chaos(b, q, false))))))),
+                                path("clear", () -> post(() -> authorized(() -> only(EXPERIMENT, () -> parameterOptional("experiment",
+                                        q -> entity(Unmarshaller.entityToString(), b -> chaos(b, q, true)))))))))))));
+    }
+
+    /** A route that reads no query parameter. */
+    private static final Set<String> NONE = Set.of();
+    /** A route that reads only {@code ?experiment=} (which experiment it is about). */
+    private static final Set<String> EXPERIMENT = Set.of("experiment");
+
+    /**
+     * {@code inner} if the request's query parameters are all in {@code allowed}, each once;
+     * else 400 problem+json naming the parameter and the allowed ones, as an unknown body field
+     * is (a misspelt {@code ?experimnt=} would otherwise be ignored and the request applied to
+     * the default experiment). Inside {@link #authorized}: without the token, 401 comes first.
+     */
+    private static Route only(Set<String> allowed, Supplier<Route> inner) {
+        return EdgeGuards.onlyParameters(allowed, inner);
     }
 
     private RejectionHandler rejections() {

@@ -71,6 +71,22 @@ class BadInputTest {
         String[] seeds = run("simulate", "--scenario", "quickstart", "--seeds", "120:101");
         assertEquals("2", seeds[0]);
         assertTrue(seeds[1].contains("--seeds = '120:101': block 120:101 ends before it starts"), seeds[1]);
+        // "--seeds 1,1" used to run seed 1 once, silently, while "--policies p2c,p2c" is refused.
+        String[] twice = run("simulate", "--scenario", "quickstart", "--seeds", "1,1", "--out", tmp.toString());
+        assertEquals("2", twice[0]);
+        assertTrue(twice[1].contains("--seeds = '1,1': seed 1 is given twice; give each seed once (blocks A:B must not overlap)"),
+                twice[1]);
+        String[] overlap = run("simulate", "--scenario", "quickstart", "--seeds", "1:5,3", "--out", tmp.toString());
+        assertEquals("2", overlap[0]);
+        assertTrue(overlap[1].contains("--seeds = '1:5,3': seed 3 is given twice (in 1:5 and as 3)"), overlap[1]);
+        for (String[] cmd : List.of(new String[] {"study", "herding", "--seeds", "101,101", "--out", tmp.toString()},
+                new String[] {"tune", "asmf", "--seeds", "101,101", "--out", tmp.resolve("t").toString()},
+                new String[] {"campaign", "run", "policy-sweep", "--seeds", "101,101", "--out", tmp.resolve("c").toString()})) {
+            String[] other = run(cmd);
+            assertEquals("2", other[0], String.join(" ", cmd));
+            assertTrue(other[1].contains("--seeds = '101,101': seed 101 is given twice"), String.join(" ", cmd) + ": " + other[1]);
+        }
+        assertFalse(Files.exists(tmp.resolve("results.csv")), "nothing is written for bad input");
         String[] mode = run("simulate", "--scenario", "quickstart", "--mode", "fast");
         assertEquals("2", mode[0]);
         assertTrue(mode[1].contains("--mode = 'fast'") && mode[1].contains("sim, live"), mode[1]);
@@ -139,7 +155,8 @@ class BadInputTest {
         String[] option = run("simulate", "--scenaro", "quickstart");
         assertEquals("2", option[0]);
         assertTrue(option[1].contains("unknown option '--scenaro'; did you mean --scenario?"), option[1]);
-        assertFalse(option[1].contains("Missing required option"), "the typo, not its consequence: " + option[1]);
+        assertFalse(option[1].toLowerCase(java.util.Locale.ROOT).contains("missing required option"),
+                "the typo, not its consequence: " + option[1]);
         String[] command = run("simulat", "--scenario", "quickstart");
         assertEquals("2", command[0]);
         assertTrue(command[1].contains("unknown command 'simulat'; did you mean simulate?"), command[1]);
@@ -147,6 +164,25 @@ class BadInputTest {
         assertTrue(sub[1].contains("did you mean run?"), sub[1]);
         String[] seeds = run("simulate", "--scenario", "quickstart", "--seed", "3");
         assertTrue(seeds[1].contains("did you mean --seeds?"), seeds[1]);
+    }
+
+    @Test
+    void everyErrorStartsWithLowerCaseError() {
+        // picocli's own messages (missing or invalid values, an unknown help topic) and LoadLab's, alike:
+        // "error: " and then a lower-case word, a flag or a quote, never "Error:" or "error: Missing ...".
+        List<String[]> cases = List.of(new String[] {"validate"}, new String[] {"simulate", "--seeds"},
+                new String[] {"bench", "--nodes", "x"}, new String[] {"compare"}, new String[] {"help", "foo"},
+                new String[] {"ope", "x.csv"}, new String[] {"loadgen", "--rate", "x"}, new String[] {"tune", "foo"},
+                new String[] {"simulate", "--scenario", "quikstart"}, new String[] {"bench", "--repeat", "0"},
+                new String[] {"campaign"}, new String[] {});
+        for (String[] args : cases) {
+            String[] r = run(args);
+            String what = "loadlab " + String.join(" ", args) + ": " + r[1];
+            assertEquals("2", r[0], what);
+            String first = r[1].lines().filter(l -> l.contains("rror")).findFirst().orElse("");
+            assertTrue(first.matches("error: [a-z-'`].*"), what);
+            assertFalse(r[1].contains("Error:"), what);
+        }
     }
 
     @Test

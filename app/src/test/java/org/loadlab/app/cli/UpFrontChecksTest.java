@@ -121,6 +121,51 @@ class UpFrontChecksTest {
     }
 
     @Test
+    void benchBoundsRequestsAndRepeatByItsOwnFlags() {
+        // --requests 99999999999999 was refused as "scenario quickstart is invalid: series-interval = 1.0 ...",
+        // a key the user never set; --repeat 1000000 was accepted and ran for days.
+        CliCapture.Printed requests = run("bench", "--requests", "99999999999999", "--nodes", "100");
+        assertEquals(2, requests.code(), allErr(requests));
+        assertTrue(requests.err().contains("--requests = 99999999999999: must be in [1, 100000000]"), requests.err());
+        assertFalse(requests.err().contains("series-interval"), requests.err());
+        CliCapture.Printed zero = run("bench", "--requests", "0", "--nodes", "100");
+        assertTrue(zero.code() == 2 && zero.err().contains("--requests = 0: must be in [1, 100000000]"), allErr(zero));
+        for (String r : List.of("1000000", "21", "0", "-1")) {
+            CliCapture.Printed repeat = run("bench", "--repeat", r, "--nodes", "100", "--requests", "1000");
+            assertEquals(2, repeat.code(), allErr(repeat));
+            assertTrue(repeat.err().contains("--repeat = " + r + ": must be in [1, 20]"), repeat.err());
+            assertFalse(repeat.out().contains("Benchmark:"), "no header before the refusal: " + repeat.out());
+        }
+    }
+
+    @Test
+    void benchRefusesASizeListedTwiceOrNone() {
+        CliCapture.Printed twice = run("bench", "--nodes", "100,200,100", "--requests", "1000");
+        assertEquals(2, twice.code(), allErr(twice));
+        assertTrue(twice.err().contains("--nodes = '100,200,100': 100 is listed twice; give each size once"), twice.err());
+        assertFalse(twice.out().contains("Benchmark:"), "no header before the refusal: " + twice.out());
+        // "--nodes ," was an IndexOutOfBoundsException reported as an unexpected failure.
+        CliCapture.Printed none = run("bench", "--nodes", ",", "--requests", "1000");
+        assertEquals(2, none.code(), allErr(none));
+        assertTrue(none.err().contains("--nodes names no size; give one or more sizes in [2, 1000000]"), none.err());
+        assertFalse(allErr(none).contains("unexpected failure"), allErr(none));
+    }
+
+    @Test
+    void benchLengthensTheSeriesIntervalRatherThanRefuseAKeyNobodySet() {
+        // 300,000 requests at rho*n = 0.02 requests/s last 1.5e7 s: 1.5e7 points at the scenario's 1 s interval
+        // were refused (series-interval); bench reports no series, so it records fewer points instead.
+        CliCapture.Printed r = run("bench", "--nodes", "2", "--utilisation", "0.01", "--requests", "300000");
+        assertEquals(0, r.code(), allErr(r));
+        assertTrue(r.out().contains("Benchmark:") && r.out().contains("     300000 "), r.out());
+        // A series-interval the user sets is kept, and then its refusal names the user's own key.
+        CliCapture.Printed set = run("bench", "--nodes", "2", "--utilisation", "0.01", "--requests", "300000",
+                "--set", "series-interval=0.5");
+        assertEquals(2, set.code(), allErr(set));
+        assertTrue(set.err().contains("series-interval = 0.5"), set.err());
+    }
+
+    @Test
     void anEmptyPolicyListNamesEveryCatalogPolicy() throws Exception {
         CliCapture.Printed r = run("simulate", "--scenario", "quickstart", "--set", "policies=[]", "--out", tmp.toString());
         assertEquals(2, r.code(), allErr(r));

@@ -44,4 +44,24 @@ class ValidateCommandTest {
         assertTrue(no.err().contains("campaign " + bad + " is invalid") && no.err().contains("p9c"), no.err());
         assertFalse(no.err().contains("scenarios: unknown key"), no.err());
     }
+
+    @Test
+    void aDirectoryOrAMissingFileIsNamedAsValidatesArgument() {
+        // Was "--scenario = 'DIR': is a directory ...": validate has no --scenario, it takes FILE.
+        CliCapture.Printed dir = CliCapture.runCapturingSystemOut("validate", tmp.toString());
+        assertEquals(2, dir.code(), dir.err());
+        assertTrue(dir.err().startsWith("error: FILE = '" + tmp + "': is a directory, not a scenario or campaign file; give a"
+                + " scenario or campaign file (HOCON) or a built-in name; built-in: quickstart"), dir.err());
+        assertFalse(dir.err().contains("--scenario"), dir.err());
+        CliCapture.Printed absent = CliCapture.runCapturingSystemOut("validate", tmp.resolve("absent.conf").toString());
+        assertEquals(2, absent.code(), absent.err());
+        assertTrue(absent.err().startsWith("error: FILE = '" + tmp.resolve("absent.conf") + "': no such built-in scenario or file"),
+                absent.err());
+        CliCapture.Printed empty = CliCapture.runCapturingSystemOut("validate", "");
+        assertEquals(2, empty.code(), empty.err());
+        assertTrue(empty.err().startsWith("error: FILE = '': empty; give a scenario or campaign file (HOCON)"), empty.err());
+        // simulate still names its own flag.
+        CliCapture.Printed simulate = CliCapture.runCapturingSystemOut("simulate", "--scenario", tmp.toString());
+        assertTrue(simulate.err().contains("--scenario = '" + tmp + "': is a directory, not a scenario file"), simulate.err());
+    }
 }

@@ -94,7 +94,7 @@ public final class CampaignLoader {
             try {
                 raw = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
             } catch (ConfigException e) {
-                throw new ScenarioException("campaign", nameOrFile, List.of("cannot parse " + file + ": " + e.getMessage()));
+                throw new ScenarioException("campaign", nameOrFile, List.of(ScenarioLoader.parseProblem(file, e)));
             }
         }
         if (seedsOverride != null) {

@@ -108,7 +108,7 @@ public final class ScenarioLoader {
             try {
                 raw = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
             } catch (ConfigException e) {
-                throw new ScenarioException(nameOrFile, List.of("cannot parse " + file + ": " + e.getMessage()));
+                throw new ScenarioException(nameOrFile, List.of(parseProblem(file, e)));
             }
             // A results.json of an earlier run carries its scenario: run it again as it was.
             if (raw.hasPath("scenario") && raw.getValue("scenario").valueType() == com.typesafe.config.ConfigValueType.OBJECT
@@ -118,6 +118,28 @@ public final class ScenarioLoader {
             baseDir = file.toAbsolutePath().getParent();
         }
         return parse(applyOverrides(raw, overrides, nameOrFile), nameOrFile, baseDir);
+    }
+
+    /**
+     * The problem line for a HOCON file that does not parse: {@code cannot parse F: line 3:
+     * Expecting a value ...}. Typesafe Config's message starts with its origin, {@code F: 3:},
+     * so prefixing the file named it twice ({@code cannot parse F: F: 3: ...}); the origin is
+     * replaced by its line when it is {@code file} itself, and kept when it is another file
+     * (one the file includes).
+     *
+     * @param file the file that was parsed
+     * @param e the parse error
+     * @return the problem, naming {@code file} once and the line when known
+     */
+    public static String parseProblem(Path file, ConfigException e) {
+        String message = e.getMessage();
+        com.typesafe.config.ConfigOrigin origin = e.origin();
+        if (origin != null && origin.filename() != null && message.startsWith(origin.description() + ": ")
+                && Path.of(origin.filename()).toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize())) {
+            String rest = message.substring(origin.description().length() + 2);
+            return "cannot parse " + file + ": " + (origin.lineNumber() >= 0 ? "line " + origin.lineNumber() + ": " : "") + rest;
+        }
+        return "cannot parse " + file + ": " + message;
     }
 
     /**
@@ -133,17 +155,30 @@ public final class ScenarioLoader {
      *     {@code nameOrFile} is a built-in scenario or a regular file
      */
     public static String missing(String field, String nameOrFile) {
+        return missing(field, nameOrFile, "scenario file");
+    }
+
+    /**
+     * {@link #missing(String, String)} for a field that takes other files too, e.g.
+     * {@code validate FILE} (a scenario or a campaign file): {@code kind} names them.
+     *
+     * @param field the flag or argument the name was given as, e.g. {@code FILE}
+     * @param nameOrFile the built-in name or file path given there
+     * @param kind what the field takes, e.g. {@code scenario or campaign file}
+     * @return the problem, or null if {@code nameOrFile} is a built-in scenario or a regular file
+     */
+    public static String missing(String field, String nameOrFile, String kind) {
         if (BuiltIns.SCENARIOS.containsKey(nameOrFile) || Files.isRegularFile(Path.of(nameOrFile))) {
             return null;
         }
         // An empty name is the path of the current directory: say it is empty, not "a directory".
         if (nameOrFile.isBlank()) {
-            return field + " = '" + nameOrFile + "': empty; give a scenario file (HOCON) or a built-in name; built-in: "
+            return field + " = '" + nameOrFile + "': empty; give a " + kind + " (HOCON) or a built-in name; built-in: "
                     + String.join(", ", BuiltIns.SCENARIOS.keySet());
         }
         // A directory exists, so "no such file" would send the user looking for the wrong mistake.
         String what = Files.isDirectory(Path.of(nameOrFile))
-                ? "is a directory, not a scenario file; give a scenario file (HOCON) or a built-in name"
+                ? "is a directory, not a " + kind + "; give a " + kind + " (HOCON) or a built-in name"
                 : "no such built-in scenario or file";
         return field + " = '" + nameOrFile + "': " + what + "; built-in: " + String.join(", ", BuiltIns.SCENARIOS.keySet());
     }

@@ -6,7 +6,9 @@ import java.util.List;
 
 /**
  * Parses seed specifications: one seed {@code 101}, an inclusive block {@code 101:120},
- * or a comma list mixing both ({@code 101:105,200}). Order is kept, duplicates dropped.
+ * or a comma list mixing both ({@code 101:105,200}). Order is kept. A seed given twice
+ * ({@code 1,1}, or blocks that overlap: {@code 1:5,3}) is refused, as a policy listed twice
+ * is: it would silently run once, so the runs would not be the ones written down.
  */
 public final class Seeds {
     private Seeds() {
@@ -18,7 +20,8 @@ public final class Seeds {
     /**
      * @param spec the specification
      * @return the seeds in order
-     * @throws IllegalArgumentException naming the bad part and the allowed forms
+     * @throws IllegalArgumentException naming the bad part and the allowed forms, or the seed
+     *     given twice and the parts that give it
      */
     public static List<Long> parse(String spec) {
         LinkedHashSet<Long> out = new LinkedHashSet<>();
@@ -30,7 +33,10 @@ public final class Seeds {
             try {
                 int colon = p.indexOf(':');
                 if (colon < 0) {
-                    out.add(Long.parseLong(p));
+                    long seed = Long.parseLong(p);
+                    if (!out.add(seed)) {
+                        throw repeated(spec, seed, p);
+                    }
                 } else {
                     long a = Long.parseLong(p.substring(0, colon).trim());
                     long b = Long.parseLong(p.substring(colon + 1).trim());
@@ -44,7 +50,9 @@ public final class Seeds {
                     }
                     // Counted loop: s <= b never fails when b is Long.MAX_VALUE (s++ wraps).
                     for (long i = 0; i <= span; i++) {
-                        out.add(a + i);
+                        if (!out.add(a + i)) {
+                            throw repeated(spec, a + i, p);
+                        }
                     }
                 }
             } catch (NumberFormatException e) {
@@ -55,5 +63,27 @@ public final class Seeds {
             throw new IllegalArgumentException("seeds = '" + spec + "': more than " + MAX_SEEDS + " seeds");
         }
         return new ArrayList<>(out);
+    }
+
+    /**
+     * The refusal of {@code seed}, given again by the part {@code again}: names the earlier
+     * part that gave it first (the same seed, or a block that holds it).
+     */
+    private static IllegalArgumentException repeated(String spec, long seed, String again) {
+        String first = again;
+        for (String part : spec.split(",")) {
+            String p = part.trim();
+            int colon = p.indexOf(':');
+            boolean holds = colon < 0 ? p.equals(String.valueOf(seed))
+                    : Long.parseLong(p.substring(0, colon).trim()) <= seed && seed <= Long.parseLong(p.substring(colon + 1).trim());
+            if (holds) {
+                first = p;
+                break;
+            }
+        }
+        String where = first.equals(again) ? (again.indexOf(':') < 0 ? "" : " (block " + again + " is listed twice)")
+                : " (" + (first.indexOf(':') < 0 ? "as " : "in ") + first + " and " + (again.indexOf(':') < 0 ? "as " : "in ") + again + ")";
+        return new IllegalArgumentException("seeds = '" + spec + "': seed " + seed + " is given twice" + where
+                + "; give each seed once (blocks A:B must not overlap)");
     }
 }

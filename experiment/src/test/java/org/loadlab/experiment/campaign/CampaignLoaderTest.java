@@ -149,6 +149,29 @@ class CampaignLoaderTest {
     }
 
     @Test
+    void aSeedListedTwiceIsAProblemOfTheCampaign() {
+        // [101, 101] used to run seed 101 once, silently; a variant named twice is already refused.
+        String listed = problems("""
+                name = twice
+                seeds = [101, 101]
+                scenarios = [quickstart]
+                policies = [random]
+                reference = random
+                """);
+        assertTrue(listed.startsWith("seeds = '101,101': seed 101 is given twice; give each seed once"), listed);
+        String overlap = problems("""
+                name = twice
+                seeds = "101:110,105"
+                scenarios = [quickstart]
+                policies = [random]
+                reference = random
+                """);
+        assertTrue(overlap.startsWith("seeds = '101:110,105': seed 105 is given twice (in 101:110 and as 105)"), overlap);
+        ScenarioException e = assertThrows(ScenarioException.class, () -> loader.load("policy-sweep", "101:103,102"));
+        assertTrue(e.problems().get(0).startsWith("seeds = '101:103,102': seed 102 is given twice"), e.problems().toString());
+    }
+
+    @Test
     void aDirectoryOrAnEmptyNameIsNamedAsSuch(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         String d = String.join("\n", assertThrows(ScenarioException.class, () -> loader.load(dir.toString(), null)).problems());
         assertTrue(d.startsWith("campaign '" + dir + "': is a directory, not a campaign file; give a campaign file (HOCON)"), d);
@@ -157,6 +180,15 @@ class CampaignLoaderTest {
         String m = String.join("\n", assertThrows(ScenarioException.class, () -> loader.load(dir.resolve("x.conf").toString(), null))
                 .problems());
         assertTrue(m.contains("': no such built-in campaign or file; built-in: policy-sweep"), m);
+    }
+
+    @Test
+    void aCampaignFileThatDoesNotParseIsNamedOnceWithItsLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("c.conf"), "name = c\nscenarios = [\n");
+        String p = String.join("\n", assertThrows(ScenarioException.class, () -> loader.load(file.toString(), null)).problems());
+        assertTrue(p.startsWith("cannot parse " + file + ": line 3: List should have ]"), p);
+        assertFalse(p.substring(("cannot parse " + file).length()).contains(file.toString()), "the file once: " + p);
     }
 
     @Test

@@ -42,6 +42,17 @@ class ProblemKeyTest {
     }
 
     @Test
+    void aSeedGivenTwiceInAScenarioNamesTheSeedsKey() {
+        String p = first("seeds=[101, 101]");
+        assertEquals("seeds = '101,101': seed 101 is given twice; give each seed once (blocks A:B must not overlap)", p);
+        assertEquals("seeds", ScenarioException.keyOf(p), p);
+        assertEquals("101,101", ScenarioException.valueOf(p), p);
+        String overlap = first("seeds=\"1:5,3\"");
+        assertEquals("seeds", ScenarioException.keyOf(overlap), overlap);
+        assertEquals("1:5,3", ScenarioException.valueOf(overlap), overlap);
+    }
+
+    @Test
     void aDurationPastADoubleIsTooManyRequestsNotInfinity() {
         ScenarioException e = assertThrows(ScenarioException.class, () -> LOADER.load("quickstart", List.of("duration=1e308")));
         String p = e.problems().stream().filter(l -> l.startsWith("duration")).findFirst().orElseThrow();
@@ -85,9 +96,20 @@ class ProblemKeyTest {
     void linesThatNameNoKeyGiveNull() {
         String p = first("duration=${nowhere}");
         assertNull(ScenarioException.keyOf(p), p);
-        assertNull(ScenarioException.keyOf("cannot parse /tmp/x.conf: String: 1: expecting a value"));
+        assertNull(ScenarioException.keyOf("cannot parse /tmp/x.conf: line 1: expecting a value"));
         // The CLI flag a missing scenario was given with is the key of that line.
         assertEquals("--scenario", ScenarioException.keyOf("--scenario = 'x': no such built-in scenario or file"));
+    }
+
+    @Test
+    void aFileThatDoesNotParseIsNamedOnceWithItsLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // Was "cannot parse F: F: 3: Expecting a value ...": Typesafe Config's message starts with the file too.
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("bad.conf"), "name = x\nnodes {\n  count = = 3\n}\n");
+        ScenarioException e = assertThrows(ScenarioException.class, () -> LOADER.load(file.toString(), List.of()));
+        String p = e.problems().get(0);
+        assertEquals("cannot parse " + file + ": line 3: Expecting a value but got wrong token: '='",
+                p.substring(0, p.indexOf("'='") + 3), p);
+        assertEquals(1, p.split(java.util.regex.Pattern.quote(file.toString()), -1).length - 1, "the file once: " + p);
     }
 
     @Test
