@@ -197,13 +197,17 @@ public final class LocalClusterCommand implements Callable<Integer> {
     static final long MIN_MEMBER_HEAP = 128L << 20;
 
     /**
-     * Every flag that can be checked without starting a member: ports, heap size, the
+     * Every flag that can be checked without starting a member: --set settings, ports, heap size, the
      * experiment's scenario, overrides and policy. Each message names the flag, the value and
      * what is allowed.
      *
      * @throws BadInputException on the first flag that is wrong
      */
     void checkBeforeStart() {
+        List<String> badSettings = org.loadlab.shell.cluster.MemberOptions.settingProblems(sets);
+        if (!badSettings.isEmpty()) {
+            throw new BadInputException(String.join("; ", badSettings));
+        }
         checkPort("--base-port", basePort, nodes);
         checkPort("--http-port", httpPort, 0);
         checkPort("--prometheus-port", prometheusPort, nodes);

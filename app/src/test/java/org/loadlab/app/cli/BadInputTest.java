@@ -313,6 +313,35 @@ class BadInputTest {
         }
     }
 
+    /**
+     * A mistyped LoadLab setting (--set) and a port past 65535 stop a member before it starts;
+     * the typo used to be taken silently and the member ran with the default.
+     */
+    @Test
+    void clusterSettingsAndPortsAreCheckedBeforeAMemberStarts() {
+        String[] typo = run("cluster", "--role", "all", "--port", "0", "--set", "loadlab.cluster.jit-warmupp = 1s");
+        assertEquals("2", typo[0]);
+        assertTrue(typo[1].contains("--set loadlab.cluster.jit-warmupp: no such setting; the settings of loadlab.cluster are: ")
+                && typo[1].contains("jit-warmup, "), typo[1]);
+        String[] local = run("local-cluster", "--nodes", "1", "--set", "loadlab.metrics.kamonn = off");
+        assertEquals("2", local[0]);
+        assertTrue(local[1].contains("--set loadlab.metrics.kamonn: no such setting; the settings of loadlab.metrics are: ")
+                && local[1].contains("kamon"), local[1]);
+        String[] notHocon = run("local-cluster", "--nodes", "1", "--set", "loadlab.cluster.stop-timeout = {");
+        assertEquals("2", notHocon[0]);
+        assertTrue(notHocon[1].contains("--set 'loadlab.cluster.stop-timeout = {': not a setting (KEY = VALUE in HOCON)"),
+                notHocon[1]);
+        String[] port = run("cluster", "--role", "node", "--port", "99999");
+        assertEquals("2", port[0]);
+        assertTrue(port[1].contains("--port = 99999: allowed: 0..65535"), port[1]);
+        String[] seed = run("cluster", "--role", "node", "--port", "0", "--seed-nodes", "127.0.0.1:99999");
+        assertEquals("2", seed[0]);
+        assertTrue(seed[1].contains("--seed-nodes = '127.0.0.1:99999': neither host:port nor pekko://loadlab@host:port"), seed[1]);
+        for (String[] r : List.of(typo, local, notHocon, port, seed)) {
+            noJavaNames(r[1]);
+        }
+    }
+
     @Test
     void anEmptyScenarioFileWarnsThatTheDefaultsRun() throws Exception {
         Path empty = Files.writeString(tmp.resolve("empty.conf"), "# nothing here yet\n");

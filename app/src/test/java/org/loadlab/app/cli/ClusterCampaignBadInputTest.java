@@ -76,7 +76,7 @@ class ClusterCampaignBadInputTest {
     void aMalformedSeedOrTimeoutIsRefused() throws Exception {
         Result seed = run("campaign", "run", campaign().toString(), "--cluster", "--seed-nodes", "nohost");
         assertEquals(2, seed.exit(), seed.err());
-        assertTrue(seed.err().contains("--seed-nodes: 'nohost' is neither host:port"), seed.err());
+        assertTrue(seed.err().contains("--seed-nodes = 'nohost': neither host:port"), seed.err());
         Result timeout = run("campaign", "run", campaign().toString(), "--cluster", "--cluster-timeout", "0");
         assertEquals(2, timeout.exit(), timeout.err());
         assertTrue(timeout.err().contains("--cluster-timeout = 0: must be in [1, 600]"), timeout.err());

@@ -47,28 +47,81 @@ public record MemberOptions(List<String> roles, String host, Integer port, List<
                 }
             }
         }
-        for (Integer port : new Integer[] {port, httpPort, prometheusPort}) {
-            if (port != null && (port < 0 || port > 65535)) {
-                p.add("port " + port + ": allowed 0..65535");
+        String[] portFlags = {"--port", "--http-port", "--prometheus-port"};
+        Integer[] ports = {port, httpPort, prometheusPort};
+        for (int i = 0; i < ports.length; i++) {
+            if (ports[i] != null && (ports[i] < 0 || ports[i] > 65535)) {
+                p.add(portFlags[i] + " = " + ports[i] + ": allowed: 0..65535");
             }
         }
         if (seedNodes != null) {
             for (String s : seedNodes) {
                 if (seedAddress(s) == null) {
-                    p.add("--seed-nodes: '" + s + "' is neither host:port nor pekko://" + SYSTEM + "@host:port");
+                    p.add("--seed-nodes = '" + s + "': neither host:port nor pekko://" + SYSTEM + "@host:port (port 1..65535)");
+                }
+            }
+        }
+        p.addAll(settingProblems(extra));
+        return p;
+    }
+
+    /**
+     * The problems of {@code --set} settings: one that is not HOCON, and a {@code loadlab.*} key
+     * that names no setting (a typo such as {@code loadlab.cluster.jit-warmupp} was taken
+     * silently and the member ran with the default). Keys of the libraries ({@code pekko.*},
+     * {@code kamon.*}, ...) are passed on unchecked: some of theirs are open maps.
+     *
+     * @param settings {@code key = value} lines, or null
+     * @return one problem per bad setting, naming it and what is allowed
+     */
+    public static List<String> settingProblems(List<String> settings) {
+        List<String> p = new ArrayList<>();
+        if (settings == null || settings.isEmpty()) {
+            return p;
+        }
+        Config known = ConfigFactory.parseResources(MemberOptions.class.getClassLoader(), "loadlab-cluster.conf")
+                .withFallback(ConfigFactory.defaultReference()).resolve();
+        for (String e : settings) {
+            Config parsed;
+            try {
+                parsed = ConfigFactory.parseString(e);
+            } catch (com.typesafe.config.ConfigException x) {
+                p.add("--set '" + e + "': not a setting (KEY = VALUE in HOCON): " + x.getMessage().replaceFirst("^String: 1: ", ""));
+                continue;
+            }
+            if (parsed.isEmpty()) {
+                p.add("--set '" + e + "': no setting in it; give KEY = VALUE, e.g. loadlab.metrics.kamon = off");
+            }
+            for (String key : parsed.entrySet().stream().map(java.util.Map.Entry::getKey).sorted().toList()) {
+                if (key.startsWith("loadlab.") && !known.hasPathOrNull(key)) {
+                    p.add("--set " + key + ": no such setting" + siblings(known, key) + " (docs/cluster.md lists them)");
                 }
             }
         }
         return p;
     }
 
-    /** {@code host:port} or a full address as a pekko:// address, or null if malformed. */
+    /** "; the settings of loadlab.cluster are: a, b, ..." for the nearest existing parent of {@code key}. */
+    private static String siblings(Config known, String key) {
+        String parent = key;
+        while (parent.contains(".")) {
+            parent = parent.substring(0, parent.lastIndexOf('.'));
+            if (known.hasPath(parent) && known.getValue(parent) instanceof com.typesafe.config.ConfigObject o) {
+                return "; the settings of " + parent + " are: " + String.join(", ", new java.util.TreeSet<>(o.keySet()));
+            }
+        }
+        return "";
+    }
+
+    /** {@code host:port} or a full address as a pekko:// address, or null if malformed or the port is past 65535. */
     static String seedAddress(String s) {
         String t = s.trim();
-        if (t.startsWith("pekko://")) {
-            return t.matches("pekko://[A-Za-z0-9_-]+@[^:/]+:\\d{1,5}") ? t : null;
+        boolean full = t.startsWith("pekko://");
+        if (!t.matches(full ? "pekko://[A-Za-z0-9_-]+@[^:/]+:\\d{1,5}" : "[^:/@]+:\\d{1,5}")
+                || Integer.parseInt(t.substring(t.lastIndexOf(':') + 1)) > 65535) {
+            return null;
         }
-        return t.matches("[^:/@]+:\\d{1,5}") ? "pekko://" + SYSTEM + "@" + t : null;
+        return full ? t : "pekko://" + SYSTEM + "@" + t;
     }
 
     /** Roles with {@code all} expanded, in a fixed order. */
