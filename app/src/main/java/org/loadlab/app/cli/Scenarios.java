@@ -145,7 +145,7 @@ final class Scenarios {
             return;
         }
         try {
-            if (com.typesafe.config.ConfigFactory.parseFile(file.toFile()).isEmpty()) {
+            if (org.loadlab.experiment.scenario.StrictIncludes.parseFile(file).isEmpty()) {
                 System.err.println("warning: scenario file " + nameOrFile + " is empty (no keys): running the defaults of every"
                         + " key (20 nodes, Poisson arrivals at utilisation 0.7, 300 s; docs/scenarios.md)");
             }

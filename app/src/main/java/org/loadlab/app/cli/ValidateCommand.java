@@ -50,7 +50,7 @@ final class ValidateCommand implements Callable<Integer> {
             return false;
         }
         try {
-            return com.typesafe.config.ConfigFactory.parseFile(path.toFile()).hasPathOrNull("scenarios");
+            return org.loadlab.experiment.scenario.StrictIncludes.parseFile(path).hasPathOrNull("scenarios");
         } catch (com.typesafe.config.ConfigException e) {
             return false; // the scenario loader reports the parse error
         }

@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigParseOptions;
+import org.loadlab.experiment.scenario.StrictIncludes;
 import com.typesafe.config.ConfigRenderOptions;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
@@ -78,7 +79,7 @@ public final class CampaignLoader {
         String resource = BUILT_INS.get(nameOrFile);
         if (resource != null) {
             raw = ConfigFactory.parseResources(CampaignLoader.class.getClassLoader(), resource,
-                    ConfigParseOptions.defaults().setAllowMissing(false));
+                    StrictIncludes.options());
         } else {
             Path file = Path.of(nameOrFile);
             if (!Files.isRegularFile(file)) {
@@ -92,7 +93,7 @@ public final class CampaignLoader {
                         + "': " + what + "; built-in: " + String.join(", ", BUILT_INS.keySet())));
             }
             try {
-                raw = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
+                raw = StrictIncludes.parseFile(file);
             } catch (ConfigException e) {
                 throw new ScenarioException("campaign", nameOrFile, List.of(ScenarioLoader.parseProblem(file, e)));
             }

@@ -97,7 +97,7 @@ public final class ScenarioLoader {
         String resource = BuiltIns.SCENARIOS.get(nameOrFile);
         if (resource != null) {
             raw = ConfigFactory.parseResources(ScenarioLoader.class.getClassLoader(), resource,
-                    ConfigParseOptions.defaults().setAllowMissing(false));
+                    StrictIncludes.options());
             baseDir = Path.of(".");
         } else {
             Path file = Path.of(nameOrFile);
@@ -106,7 +106,7 @@ public final class ScenarioLoader {
                 throw new ScenarioException(nameOrFile, List.of(missing));
             }
             try {
-                raw = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
+                raw = StrictIncludes.parseFile(file);
             } catch (ConfigException e) {
                 throw new ScenarioException(nameOrFile, List.of(parseProblem(file, e)));
             }
