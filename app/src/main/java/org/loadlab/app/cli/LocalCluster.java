@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The topology of docker/docker-compose.yml as local JVMs on loopback: one member with the
@@ -50,6 +51,10 @@ public final class LocalCluster implements AutoCloseable {
     private final int httpPort;
     private final Duration gatewayStopTimeout;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final List<Thread> relays = new ArrayList<>();
+    /** Set by {@link #close}: from then on, lines that only say the members are going are counted, not shown. */
+    private volatile boolean stopping;
+    private final AtomicInteger hiddenWhileStopping = new AtomicInteger();
 
     private LocalCluster(int httpPort, Duration gatewayStopTimeout) {
         this.httpPort = httpPort;
@@ -146,17 +151,21 @@ public final class LocalCluster implements AutoCloseable {
         }
         Process p = pb.start(); // stdin stays a pipe held open by this process
         if (logDir == null) {
-            relay(name, p, System.out);
+            relays.add(relay(name, p, System.out));
         }
         members.add(new Member(name, roles, port, promPort, p, log));
     }
 
-    private static void relay(String name, Process p, PrintStream out) {
+    private Thread relay(String name, Process p, PrintStream out) {
         Thread t = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = r.readLine()) != null) {
-                    out.println("[" + name + "] " + line);
+                    if (stopping && isStopNoise(line)) {
+                        hiddenWhileStopping.incrementAndGet();
+                    } else {
+                        out.println("[" + name + "] " + line);
+                    }
                 }
             } catch (IOException e) {
                 // the child is gone
@@ -164,6 +173,25 @@ public final class LocalCluster implements AutoCloseable {
         }, "relay-" + name);
         t.setDaemon(true);
         t.start();
+        return t;
+    }
+
+    /**
+     * Whether a member's log line is one that members stopping together always log: each
+     * member's Artery streams to the others fail with "connection aborted" as those exit, and
+     * a node member's cluster leave cannot converge once the others are gone (its
+     * {@code cluster-exiting} phase times out, {@link #NODE_MEMBER_ARGS}). Shown after a
+     * successful run they read as a failure; Pekko logs the same lines, at the same level,
+     * for a real failure while running, so they are hidden only while {@link #close} stops
+     * the members, and counted.
+     *
+     * @param line a line of a member's output
+     * @return true for the Artery "connection has been aborted" warning and the
+     *     {@code cluster-exiting} phase timeout
+     */
+    static boolean isStopNoise(String line) {
+        return line.contains("StreamTcpException: The connection has been aborted")
+                || line.contains("Coordinated shutdown phase [cluster-exiting] timed out");
     }
 
     /** The members, gateway first. */
@@ -294,11 +322,25 @@ public final class LocalCluster implements AutoCloseable {
      */
     @Override
     public void close() {
+        stopping = true;
         if (!members.isEmpty()) {
             stop(members.subList(0, 1), gatewayStopTimeout);
         }
         if (members.size() > 1) {
             stop(members.subList(1, members.size()), MEMBER_STOP_TIMEOUT);
+        }
+        for (Thread relay : relays) {
+            try {
+                relay.join(TimeUnit.SECONDS.toMillis(2)); // the last lines of an exited member
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        int hidden = hiddenWhileStopping.get();
+        if (hidden > 0) {
+            System.out.println("local-cluster: members stopped (" + hidden + " warning line" + (hidden == 1 ? "" : "s")
+                    + " not shown: connections closed and cluster leaves cut short, as always when the members stop together)");
         }
     }
 

@@ -317,7 +317,10 @@ public final class LocalClusterCommand implements Callable<Integer> {
         String label = measuredFrom > 0 && t < measuredFrom && (st.equals("starting") || st.equals("running"))
                 ? String.format(Locale.ROOT, "experiment, warm-up window until t=%.1f s (not measured)", measuredFrom)
                 : "experiment";
-        return String.format(Locale.ROOT, "  %s: %s  t=%.1f s  arrived %d  completed %d  rejected %d  lost %d", label, st, t,
+        double duration = p.path("durationSeconds").asDouble(0);
+        // "of D s" while arrivals last; a draining experiment is past its duration
+        String of = duration > 0 && t <= duration ? String.format(Locale.ROOT, " of %.0f s", duration) : "";
+        return String.format(Locale.ROOT, "  %s: %s  t=%.1f s%s  arrived %d  completed %d  rejected %d  lost %d", label, st, t, of,
                 p.path("arrived").asLong(), p.path("completed").asLong(), p.path("rejected").asLong(), p.path("lost").asLong());
     }
 
@@ -366,6 +369,45 @@ public final class LocalClusterCommand implements Callable<Integer> {
         return micros.isNumber() ? String.format(Locale.ROOT, "%.2f ms", micros.asDouble() / 1000) : "-";
     }
 
+    /**
+     * What a started experiment is, in one line: which members took which part, and how long it
+     * runs in real time (a built-in scenario's duration is simulation-sized: quickstart's 600 s
+     * are ten minutes on a cluster, so the line says how to shorten it).
+     *
+     * @param created POST /experiments' answer ({@code id}, {@code scenario}, {@code policy},
+     *     {@code seed}, {@code timeScale}, {@code assignment} by member address)
+     * @param status GET /experiments/{id} right after, for {@code progress.durationSeconds};
+     *     null or without it when the gateway did not answer
+     * @return e.g. {@code experiment exp-1 started: quickstart / p2c / seed 101; 20 nodes on 2
+     *     node members, 1 balancer on 1; arrivals for 600 s of real time (--experiment-set duration=S to change)}
+     */
+    static String startedLine(JsonNode created, JsonNode status) {
+        int nodes = 0;
+        int balancers = 0;
+        int nodeMembers = 0;
+        int balancerMembers = 0;
+        for (JsonNode part : created.path("assignment")) {
+            int n = part.path("nodes").size();
+            int b = part.path("balancers").size();
+            nodes += n;
+            balancers += b;
+            nodeMembers += n > 0 ? 1 : 0;
+            balancerMembers += b > 0 ? 1 : 0;
+        }
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                "experiment %s started: %s / %s / seed %s; %d node%s on %d node member%s, %d balancer%s on %d member%s",
+                created.path("id").asText(), created.path("scenario").asText(), created.path("policy").asText(),
+                created.path("seed").asText(), nodes, nodes == 1 ? "" : "s", nodeMembers, nodeMembers == 1 ? "" : "s",
+                balancers, balancers == 1 ? "" : "s", balancerMembers, balancerMembers == 1 ? "" : "s"));
+        double duration = status == null ? 0 : status.path("progress").path("durationSeconds").asDouble(0);
+        double scale = created.path("timeScale").asDouble(1);
+        if (duration > 0 && scale > 0) {
+            line.append(String.format(Locale.ROOT, "; arrivals for %.0f s of real time (--experiment-set duration=S to change)",
+                    duration / scale));
+        }
+        return line.toString();
+    }
+
     private int runExperiment(LocalCluster cluster) throws Exception {
         ObjectNode body = JSON.createObjectNode();
         body.put("scenario", experiment);
@@ -383,7 +425,7 @@ public final class LocalClusterCommand implements Callable<Integer> {
             return created.status() == 400 ? 2 : 1;
         }
         String id = created.body().get("id").asText();
-        System.out.println("experiment " + id + " started: " + created.body().get("assignment"));
+        System.out.println(startedLine(created.body(), cluster.get("/experiments/" + id)));
         long deadline = stopAfter == null ? Long.MAX_VALUE : System.nanoTime() + (long) (stopAfter * 1e9);
         JsonNode status = null;
         String lastLine = null;

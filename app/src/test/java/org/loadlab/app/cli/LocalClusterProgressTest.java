@@ -34,9 +34,26 @@ class LocalClusterProgressTest {
         assertEquals("  experiment: starting  t=0.0 s  arrived 0  completed 0  rejected 0  lost 0",
                 LocalClusterCommand.progressLine(placing));
         JsonNode running = json("{\"status\":\"running\",\"progress\":{\"scenarioSeconds\":12.04,\"arrived\":1203,"
-                + "\"completed\":1190,\"rejected\":2,\"lost\":1,\"measuredFromSeconds\":5}}");
-        assertEquals("  experiment: running  t=12.0 s  arrived 1203  completed 1190  rejected 2  lost 1",
+                + "\"completed\":1190,\"rejected\":2,\"lost\":1,\"measuredFromSeconds\":5,\"durationSeconds\":600}}");
+        assertEquals("  experiment: running  t=12.0 s of 600 s  arrived 1203  completed 1190  rejected 2  lost 1",
                 LocalClusterCommand.progressLine(running));
+        JsonNode draining = json("{\"status\":\"draining\",\"progress\":{\"scenarioSeconds\":601.5,\"arrived\":9649,"
+                + "\"completed\":9611,\"rejected\":10,\"lost\":0,\"durationSeconds\":600}}");
+        assertEquals("  experiment: draining  t=601.5 s  arrived 9649  completed 9611  rejected 10  lost 0",
+                LocalClusterCommand.progressLine(draining), "past the duration: no 'of 600 s'");
+    }
+
+    @Test
+    void theStartedLineSaysWhoRunsWhatAndForHowLong() throws Exception {
+        JsonNode created = json("{\"id\":\"exp-1\",\"status\":\"starting\",\"scenario\":\"quickstart\",\"policy\":\"p2c\","
+                + "\"seed\":101,\"timeScale\":1.0,\"assignment\":{\"pekko://loadlab@127.0.0.1:3551\":{\"balancers\":[0],"
+                + "\"nodes\":[]},\"pekko://loadlab@127.0.0.1:3552\":{\"balancers\":[],\"nodes\":[0,2,4]},"
+                + "\"pekko://loadlab@127.0.0.1:3553\":{\"balancers\":[],\"nodes\":[1,3]}}}");
+        JsonNode status = json("{\"progress\":{\"durationSeconds\":600}}");
+        assertEquals("experiment exp-1 started: quickstart / p2c / seed 101; 5 nodes on 2 node members, 1 balancer on 1 member;"
+                + " arrivals for 600 s of real time (--experiment-set duration=S to change)", LocalClusterCommand.startedLine(created, status));
+        assertEquals("experiment exp-1 started: quickstart / p2c / seed 101; 5 nodes on 2 node members, 1 balancer on 1 member",
+                LocalClusterCommand.startedLine(created, null), "no status: no duration");
     }
 
     @Test
