@@ -113,15 +113,32 @@ public record MemberOptions(List<String> roles, String host, Integer port, List<
         return "";
     }
 
-    /** {@code host:port} or a full address as a pekko:// address, or null if malformed or the port is past 65535. */
+    /**
+     * {@code host:port} or a full address as a pekko:// address, or null if malformed: a host
+     * that is not a host name, an IPv4 address or a bracketed IPv6 one (a space in it used to
+     * reach Pekko's own parser and end the command with a stack trace), a port outside
+     * 1..65535 (port 0 was taken and the member tried to join port 0 until it gave up), or an
+     * actor system other than {@code loadlab} (it was taken, and no member of a LoadLab
+     * cluster can join one).
+     */
     static String seedAddress(String s) {
         String t = s.trim();
         boolean full = t.startsWith("pekko://");
-        if (!t.matches(full ? "pekko://[A-Za-z0-9_-]+@[^:/]+:\\d{1,5}" : "[^:/@]+:\\d{1,5}")
-                || Integer.parseInt(t.substring(t.lastIndexOf(':') + 1)) > 65535) {
+        String host = "([A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.]+\\])";
+        if (!t.matches(full ? "pekko://" + SYSTEM + "@" + host + ":\\d{1,5}" : host + ":\\d{1,5}")) {
             return null;
         }
-        return full ? t : "pekko://" + SYSTEM + "@" + t;
+        int port = Integer.parseInt(t.substring(t.lastIndexOf(':') + 1));
+        if (port < 1 || port > 65535) {
+            return null;
+        }
+        String address = full ? t : "pekko://" + SYSTEM + "@" + t;
+        try {
+            org.apache.pekko.actor.AddressFromURIString.parse(address);
+        } catch (Exception e) { // Pekko's parser: a MalformedURLException (declared in Scala only)
+            return null;
+        }
+        return address;
     }
 
     /** Roles with {@code all} expanded, in a fixed order. */
