@@ -41,7 +41,9 @@ final class Ports {
      * @param port the port; 0 (any free port) is not checked
      * @param what what the port is for, naming the flag that sets it, e.g. "the HTTP port (--http-port)"
      * @param hostFlag the flag or setting that names {@code host}, for the message when it is not a known host
-     * @throws BadInputException "port P on H is in use; it is WHAT. Stop the process using it ..." (exit code 2)
+     * @throws BadInputException "port P on H is in use; it is WHAT. Stop the process using it ..." (exit code 2), or,
+     *     when nothing at all can be bound on {@code host} (an address of another machine, such as --http-host 10.0.0.1),
+     *     "HOSTFLAG = 'H': not an address of this machine ..." (it used to be reported as the port being in use)
      */
     static void requireFree(String host, int port, String what, String hostFlag) {
         if (port == 0) {
@@ -54,6 +56,10 @@ final class Ports {
             throw new BadInputException(hostFlag + " = '" + host + "': not a known host");
         }
         if (!free(address, port)) {
+            if (!free(address, 0)) {
+                throw new BadInputException(hostFlag + " = '" + host + "': not an address of this machine, so " + what
+                        + " cannot be bound there; give an address of one of its interfaces (127.0.0.1 for loopback)");
+            }
             throw new BadInputException("port " + port + " on " + host + " is in use; it is " + what
                     + ". Stop the process using it (another LoadLab member?) or choose another port");
         }

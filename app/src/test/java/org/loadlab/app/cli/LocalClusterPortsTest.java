@@ -133,6 +133,27 @@ class LocalClusterPortsTest {
         }
     }
 
+    /**
+     * An address of another machine (192.0.2.1, TEST-NET-1) for --http-host or --host used to be
+     * reported as "port 8080 on 192.0.2.1 is in use", sending the user to look for a process that
+     * does not exist.
+     */
+    @Test
+    void anAddressOfAnotherMachineIsNamedAsSuchNotAsAPortInUse() throws IOException {
+        java.net.InetAddress elsewhere = java.net.InetAddress.getByName("192.0.2.1");
+        assumeTrue(!Ports.free(elsewhere, 0), "192.0.2.1 is an address of this machine");
+        org.loadlab.shell.cluster.MemberOptions o = new org.loadlab.shell.cluster.MemberOptions(List.of("gateway"), "127.0.0.1",
+                freePort(), List.of("127.0.0.1:2551"), "192.0.2.1", freePort(), null,
+                List.of("loadlab.metrics.kamon=off", "loadlab.cluster.http.token=t"));
+        Member m = new Member(o.config(), org.loadlab.shell.cluster.ClusterSettings.from(o.config()));
+        BadInputException e = assertThrows(BadInputException.class, () -> ClusterCommand.requirePortsFree(m.config(), m.settings()));
+        assertEquals("--http-host = '192.0.2.1': not an address of this machine, so the HTTP port (--http-port) cannot be bound"
+                + " there; give an address of one of its interfaces (127.0.0.1 for loopback)", e.getMessage());
+        BadInputException remoting = assertThrows(BadInputException.class,
+                () -> Ports.requireFree("192.0.2.1", 2551, "the remoting port (--port)", "--host"));
+        assertTrue(remoting.getMessage().startsWith("--host = '192.0.2.1': not an address of this machine"), remoting.getMessage());
+    }
+
     @Test
     void clusterRefusesATakenHttpPortOfAGatewayAndIgnoresItWithoutOne() throws IOException {
         try (ServerSocket taken = new ServerSocket()) {
