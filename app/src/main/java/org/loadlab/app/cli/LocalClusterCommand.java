@@ -208,6 +208,12 @@ public final class LocalClusterCommand implements Callable<Integer> {
         if (!badSettings.isEmpty()) {
             throw new BadInputException(String.join("; ", badSettings));
         }
+        try { // a value out of range (max-running-experiments = 0): refused here, not by every member once started
+            org.loadlab.shell.cluster.ClusterSettings.from(
+                    new org.loadlab.shell.cluster.MemberOptions(null, null, null, null, null, null, null, sets).config());
+        } catch (IllegalArgumentException | com.typesafe.config.ConfigException e) {
+            throw new BadInputException(e.getMessage());
+        }
         checkPort("--base-port", basePort, nodes);
         checkPort("--http-port", httpPort, 0);
         checkPort("--prometheus-port", prometheusPort, nodes);

@@ -337,7 +337,14 @@ class BadInputTest {
         String[] seed = run("cluster", "--role", "node", "--port", "0", "--seed-nodes", "127.0.0.1:99999");
         assertEquals("2", seed[0]);
         assertTrue(seed[1].contains("--seed-nodes = '127.0.0.1:99999': neither host:port nor pekko://loadlab@host:port"), seed[1]);
-        for (String[] r : List.of(typo, local, notHocon, port, seed)) {
+        // A value out of range used to be taken: a gateway that answered every POST /experiments with 429.
+        String[] none = run("cluster", "--role", "all", "--port", "0", "--set", "loadlab.cluster.max-running-experiments = 0");
+        assertEquals("2", none[0]);
+        assertTrue(none[1].contains("loadlab.cluster.max-running-experiments = 0: allowed a whole number of 1 or more"), none[1]);
+        String[] flush = run("local-cluster", "--nodes", "1", "--set", "loadlab.cluster.flush-interval = 0s");
+        assertEquals("2", flush[0]);
+        assertTrue(flush[1].contains("loadlab.cluster.flush-interval = \"0s\": allowed a duration above 0"), flush[1]);
+        for (String[] r : List.of(typo, local, notHocon, port, seed, none, flush)) {
             noJavaNames(r[1]);
         }
     }

@@ -47,18 +47,64 @@ public record ClusterSettings(List<String> roles, String httpHost, int httpPort,
                               boolean exitOnStdinEof, double timerLagTolerance, Duration shutdownTimeout,
                               boolean ignoreSigint) {
 
-    /** Reads the settings from a member's whole config. */
+    /**
+     * Reads the settings from a member's whole config.
+     *
+     * @throws IllegalArgumentException naming the key, its value and what is allowed, for a value of the wrong type
+     *     or out of range (a {@code --set loadlab.cluster.max-running-experiments = 0} used to start a gateway that
+     *     answered every POST /experiments with 429, a zero flush or checkpoint interval one whose experiments failed)
+     */
     public static ClusterSettings from(Config config) {
         Config c = config.getConfig("loadlab.cluster");
         Config m = config.getConfig("loadlab.metrics");
         return new ClusterSettings(c.getStringList("roles"), c.getString("http.host"), c.getInt("http.port"),
                 c.getString("http.token"), c.getString("http.require-token"), Path.of(c.getString("results-dir")),
-                c.getDuration("start-timeout"), c.getDuration("stop-timeout"), c.getDuration("flush-interval"),
-                c.getDuration("merge-lag"), c.getDuration("jit-warmup"), c.getBoolean("journal"),
-                c.getDuration("checkpoint-interval"), c.getInt("max-running-experiments"), c.getInt("max-nodes"),
-                c.getInt("explain.decisions-kept"), m.getBoolean("kamon"), m.getBoolean("attach-instrumentation"),
-                c.getDuration("max-lifetime"), c.getBoolean("exit-on-stdin-eof"), timerLagTolerance(c),
+                duration(c, "start-timeout", false), duration(c, "stop-timeout", false), duration(c, "flush-interval", false),
+                duration(c, "merge-lag", true), duration(c, "jit-warmup", true), c.getBoolean("journal"),
+                duration(c, "checkpoint-interval", false), whole(c, "max-running-experiments"), whole(c, "max-nodes"),
+                whole(c, "explain.decisions-kept"), m.getBoolean("kamon"), m.getBoolean("attach-instrumentation"),
+                duration(c, "max-lifetime", true), c.getBoolean("exit-on-stdin-eof"), timerLagTolerance(c),
                 shutdownTimeout(c), c.getBoolean("ignore-sigint"));
+    }
+
+    /**
+     * A duration setting of {@code loadlab.cluster}.
+     *
+     * @param zeroAllowed whether 0 is allowed (it means "none" or "off" for these keys)
+     * @throws IllegalArgumentException naming the key and its value if it is no duration, negative, or 0 where not allowed
+     */
+    private static Duration duration(Config c, String key, boolean zeroAllowed) {
+        Duration d;
+        try {
+            d = c.getDuration(key);
+        } catch (com.typesafe.config.ConfigException.WrongType | com.typesafe.config.ConfigException.BadValue e) {
+            d = null;
+        }
+        if (d == null || d.isNegative() || (d.isZero() && !zeroAllowed)) {
+            throw new IllegalArgumentException("loadlab.cluster." + key + " = " + c.getValue(key).render()
+                    + ": allowed a duration " + (zeroAllowed ? "of 0 or more (0 = none)" : "above 0") + ", e.g. "
+                    + (key.equals("flush-interval") ? "100ms" : "5s"));
+        }
+        return d;
+    }
+
+    /**
+     * A count setting of {@code loadlab.cluster}, at least 1.
+     *
+     * @throws IllegalArgumentException naming the key and its value if it is no whole number or below 1
+     */
+    private static int whole(Config c, String key) {
+        int n;
+        try {
+            n = c.getInt(key);
+        } catch (com.typesafe.config.ConfigException.WrongType | com.typesafe.config.ConfigException.BadValue e) {
+            n = 0;
+        }
+        if (n < 1) {
+            throw new IllegalArgumentException("loadlab.cluster." + key + " = " + c.getValue(key).render()
+                    + ": allowed a whole number of 1 or more");
+        }
+        return n;
     }
 
     /**
