@@ -377,7 +377,8 @@ public final class ControlApi extends AllDirectives {
                 n = -1;
             }
             if (n < 1 || n > 100) {
-                return reply(GatewayReply.badRequest("last", last.get(), "1..100", "number of recent decisions per balancer"));
+                return reply(GatewayReply.badRequest("last", last.get(), "1..100", "last = '" + last.get() + "': the number"
+                        + " of recent decisions per balancer is a whole number from 1 to 100"));
             }
         }
         int k = n;
@@ -452,7 +453,7 @@ public final class ControlApi extends AllDirectives {
             }
         } else if (set != null && !set.isNull()) {
             return reply(GatewayReply.badRequest("set", set, "an object of scenario keys, or a list of \"key=value\" strings",
-                    "bad overrides"));
+                    "set must be an object of scenario keys or a list of \"key=value\" strings, not " + kind(set)));
         }
         JsonNode policy = o.get("policy");
         if (policy != null && !policy.isTextual()) {
@@ -499,6 +500,11 @@ public final class ControlApi extends AllDirectives {
      * @return the id (null: the only running one), or a 400 problem naming {@code experiment} when body and query differ
      */
     private static Named namedExperiment(ObjectNode o, Optional<String> query) {
+        JsonNode e = o.get("experiment");
+        if (e != null && !e.isNull() && !e.isTextual()) { // {"experiment": 5} was looked up as the id "5"
+            return new Named(null, GatewayReply.badRequest("experiment", e, "an experiment id (a string), e.g."
+                    + " exp-20261130-001438-1", "experiment must be an experiment id (a string), not " + kind(e)));
+        }
         String inBody = o.hasNonNull("experiment") ? o.get("experiment").asText() : null;
         if (inBody != null && query.isPresent() && !query.get().equals(inBody)) {
             return new Named(null, GatewayReply.badRequest("experiment", inBody, List.of(query.get()),

@@ -204,6 +204,13 @@ class ControlApiRouteTest extends JupiterRouteTest {
             {"POST", "/chaos/inject", "{\"node\": 1, \"fault\": \"latency\", \"value\": \"hi\"}", "value",
                 "value (the fault's parameter) must be a number, not a string"},
             {"POST", "/chaos/clear", "{\"node\": {}}", "node", "node must be a whole number (a node index), not an object"},
+            // {"set": "duration=5"} said only "bad overrides"; {"experiment": 5} was looked up as the id "5"
+            {"POST", "/experiments", "{\"scenario\": \"quickstart\", \"set\": \"duration=5\"}", "set",
+                "set must be an object of scenario keys or a list of \"key=value\" strings, not a string"},
+            {"PUT", "/policy", "{\"policy\": \"p2c\", \"experiment\": 5}", "experiment",
+                "experiment must be an experiment id (a string), not a number"},
+            {"POST", "/chaos/inject", "{\"node\": 1, \"fault\": \"crash\", \"experiment\": [\"e\"]}", "experiment",
+                "experiment must be an experiment id (a string), not a list"},
         };
         for (String[] c : cases) {
             HttpRequest req = c[0].equals("PUT") ? HttpRequest.PUT(c[1]) : HttpRequest.POST(c[1]);
@@ -554,7 +561,10 @@ class ControlApiRouteTest extends JupiterRouteTest {
         problem(open.run(json(HttpRequest.POST("/chaos/inject"), "{\"node\":1,\"fault\":\"latency\",\"value\":\"x\"}")), 400, "value");
         JsonNode last = problem(open.run(HttpRequest.GET("/explain-routing?last=0")), 400, "last");
         assertEquals("1..100", last.get("allowed").asText());
-        problem(open.run(HttpRequest.GET("/explain-routing?last=many")), 400, "last");
+        JsonNode many = problem(open.run(HttpRequest.GET("/explain-routing?last=many")), 400, "last");
+        // the detail said only "number of recent decisions per balancer"
+        assertEquals("last = 'many': the number of recent decisions per balancer is a whole number from 1 to 100",
+                many.get("detail").asText());
         gatewayNotAsked();
     }
 
