@@ -223,6 +223,8 @@ class HttpApiTest {
         Reply unknownScenario = call("POST", "/experiments", "{\"scenario\":\"quikstart\"}");
         assertProblem(unknownScenario, 400, "scenario");
         assertEquals("quikstart", unknownScenario.body().get("value").asText());
+        assertTrue(unknownScenario.body().get("detail").asText().startsWith("unknown scenario 'quikstart'"), // was only "give a ..."
+                unknownScenario.body().toString());
         assertTrue(unknownScenario.body().get("allowed").toString().contains("quickstart"));
         Reply badKey = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"set\":{\"arrivals.utilisation\":1.7}}");
         assertProblem(badKey, 400, "arrivals.utilisation"); // the key of the first problem, not just "scenario"
@@ -404,6 +406,12 @@ class HttpApiTest {
         assertEquals(202, stopped.status());
         JsonNode done = awaitStatus(id, List.of("stopped"), 20);
         assertEquals("stopped by request", done.get("endReason").asText());
+        // Stopped inside quickstart's 60 s warm-up window: no response measured, so the percentiles are null (they
+        // were left out, while docs/http-api.md promises null for a percentile of no samples).
+        JsonNode soFar = done.get("metricsSoFar");
+        assertEquals(0, soFar.get("responseCount").asLong(), soFar.toString());
+        assertTrue(soFar.has("responseP50Seconds") && soFar.get("responseP50Seconds").isNull(), soFar.toString());
+        assertTrue(soFar.has("responseP99Seconds") && soFar.get("responseP99Seconds").isNull(), soFar.toString());
         assertTrue(Files.exists(Path.of(done.get("results").get("dir").asText(), "results.json")));
         // Stopping it again stops nothing: 409 naming its state (not 202 as if it had), and nothing stored is lost.
         Reply again = call("DELETE", "/experiments/" + id, null);

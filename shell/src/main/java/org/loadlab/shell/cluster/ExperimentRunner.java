@@ -994,10 +994,9 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         m.put("requestsPerSecondWall", throughputWall());
         ResponseTimeHistogram h = merger.recorder().responseHistogram();
         m.put("responseCount", h.count());
-        if (h.count() > 0) {
-            m.put("responseP50Seconds", h.valueAtPercentile(50));
-            m.put("responseP99Seconds", h.valueAtPercentile(99));
-        }
+        // null, not absent, before the first response (docs/http-api.md: a percentile of no samples is null)
+        m.put("responseP50Seconds", h.count() > 0 ? h.valueAtPercentile(50) : null);
+        m.put("responseP99Seconds", h.count() > 0 ? h.valueAtPercentile(99) : null);
         m.put("decisions", merger.decisions());
         m.put("messages", merger.messages());
         m.put("observationsClamped", merger.clamped());

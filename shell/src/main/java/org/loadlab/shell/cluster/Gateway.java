@@ -776,7 +776,8 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             } else {
                 if (req.scenarioName() == null || !BuiltIns.SCENARIOS.containsKey(req.scenarioName())) {
                     return no.apply(GatewayReply.badRequest("scenario", req.scenarioName(), BuiltIns.SCENARIOS.keySet(),
-                            "give a built-in scenario name or a scenario object"));
+                            "unknown scenario '" + req.scenarioName() + "': give a built-in scenario name (loadlab scenarios lists"
+                                    + " them) or a scenario object"));
                 }
                 // A built-in scenario's own events are few; a longer list can only come from the overrides.
                 GatewayReply tooMany = tooManyEvents(ScenarioLoader.applyOverrides(ConfigFactory.empty(), overrides, "request"));
