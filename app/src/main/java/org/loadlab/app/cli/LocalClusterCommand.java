@@ -234,6 +234,13 @@ public final class LocalClusterCommand implements Callable<Integer> {
         if (bytes < MIN_MEMBER_HEAP) {
             throw new BadInputException("--member-heap = '" + heap + "': too small; allowed: at least 128m");
         }
+        if (!memberJvmOpts.isEmpty()) {
+            String refused = jvmRefuses(jvmOptions());
+            if (refused != null) {
+                throw new BadInputException("--member-jvm-opt = '" + String.join(" ", memberJvmOpts) + "': the members' JVM"
+                        + " refuses it (" + refused + "); allowed: options of this JVM, e.g. -XX:+UseParallelGC");
+            }
+        }
         if (experiment == null) {
             if (policy != null || !experimentSets.isEmpty()) {
                 throw new BadInputException((policy != null ? "--policy" : "--experiment-set")
@@ -264,6 +271,35 @@ public final class LocalClusterCommand implements Callable<Integer> {
             throw new BadInputException("--experiment = '" + experiment + "': " + p.detail() + " (" + p.field()
                     + (p.value() != null ? " = " + p.value() : "") + (p.allowed() != null ? "; allowed: " + allowedText(p.allowed()) : "")
                     + ")");
+        }
+    }
+
+    /**
+     * What the JVM says when it cannot start with {@code options} ({@code java OPTIONS -version}, a
+     * fraction of a second), or null when it starts. A mistyped {@code --member-jvm-opt} used to
+     * start every member, each of which died at once, and local-cluster ended with "an unexpected
+     * failure ... please include that file in a bug report".
+     */
+    static String jvmRefuses(List<String> options) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(options);
+        cmd.add("-version");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return null; // slow, not refused: the members' start will tell
+            }
+            return p.exitValue() == 0 ? null : out.lines().map(String::strip).filter(l -> !l.isEmpty())
+                    .findFirst().orElse("exit code " + p.exitValue());
+        } catch (java.io.IOException e) {
+            return null; // this JVM's launcher cannot be run here: the members' start will tell
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
         }
     }
 

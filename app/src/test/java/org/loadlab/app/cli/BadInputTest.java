@@ -344,7 +344,12 @@ class BadInputTest {
         String[] flush = run("local-cluster", "--nodes", "1", "--set", "loadlab.cluster.flush-interval = 0s");
         assertEquals("2", flush[0]);
         assertTrue(flush[1].contains("loadlab.cluster.flush-interval = \"0s\": allowed a duration above 0"), flush[1]);
-        for (String[] r : List.of(typo, local, notHocon, port, seed, none, flush)) {
+        // A JVM option the members' JVM refuses used to start them all, and end in "an unexpected failure".
+        String[] jvm = run("local-cluster", "--nodes", "1", "--member-jvm-opt=-XX:+UseNoSuchGC");
+        assertEquals("2", jvm[0]);
+        assertTrue(jvm[1].contains("--member-jvm-opt = '-XX:+UseNoSuchGC': the members' JVM refuses it (Unrecognized VM option"
+                + " 'UseNoSuchGC'"), jvm[1]);
+        for (String[] r : List.of(typo, local, notHocon, port, seed, none, flush, jvm)) {
             noJavaNames(r[1]);
         }
     }
