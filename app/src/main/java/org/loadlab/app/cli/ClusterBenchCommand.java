@@ -213,10 +213,12 @@ public final class ClusterBenchCommand implements Callable<Integer> {
             Run second = run(c, n, "second experiment", startRate, bound);
             double saturation = Math.max(first.completedPerSecond(), second.completedPerSecond());
             double rate = startRate;
+            Run last = second;
             int flat = 0;
             for (int k = 1; k < maxSteps && flat < 2; k++) {
                 rate *= step;
                 Run r = run(c, n, "sweep", rate, bound);
+                last = r;
                 // Past the knee the completions stop growing with the offered rate; two such steps end the sweep
                 // (one could be a noisy moment of the shared machine).
                 flat = r.completedPerSecond() > 1.03 * saturation ? 0 : flat + 1;
@@ -226,10 +228,10 @@ public final class ClusterBenchCommand implements Callable<Integer> {
             Run open = run(c, n, "2x saturation, no admission bound", 2 * saturation, 0);
             Run half = run(c, n, "half the saturation rate", saturation / 2, bound);
             // Without the messaging baseline (--skip-baseline) there is no ideal to compare with: say so, not "NaN".
+            String s = saturationLabel(saturation, keptUp(last.completedPerSecond(), rate), rate);
             String vsIdeal = Double.isNaN(ideal)
-                    ? String.format(Locale.ROOT, "saturation S = %.0f req/s (no baseline run, so no ideal)", saturation)
-                    : String.format(Locale.ROOT, "ideal %.0f req/s; saturation S = %.0f req/s = %.2f of ideal", ideal,
-                            saturation, saturation / ideal);
+                    ? String.format(Locale.ROOT, "%s (no baseline run, so no ideal)", s)
+                    : String.format(Locale.ROOT, "ideal %.0f req/s; %s = %.2f of ideal", ideal, s, saturation / ideal);
             return String.format(Locale.ROOT, "%d JVMs: %s; at 2S: %.0f"
                             + " req/s = %.2f S with the admission bound %d (%d shed), %.0f req/s = %.2f S without (%d rejected,"
                             + " %d unresolved); decision p99 at S/2 %.2f ms (p50 %.2f ms); first/second experiment %.0f/%.0f"
@@ -238,6 +240,23 @@ public final class ClusterBenchCommand implements Callable<Integer> {
                     open.completedPerSecond() / saturation, open.rejected(), open.unresolved(), half.decisionP99Micros() / 1000,
                     half.decisionP50Micros() / 1000, first.completedPerSecond(), second.completedPerSecond(), startRate);
         }
+    }
+
+    /** True if a run completed about all it was offered (at least 97%): the cluster kept up, so it was not saturated. */
+    static boolean keptUp(double completedPerSecond, double offered) {
+        return completedPerSecond >= 0.97 * offered;
+    }
+
+    /**
+     * "saturation S = X req/s", or, when the sweep's last step still kept up (--max-steps or
+     * --start-rate too small), a label that says S is only a lower bound: the summary called
+     * the last offered rate "saturation" and compared 2S with it as if the knee had been found.
+     */
+    static String saturationLabel(double saturation, boolean lastKeptUp, double lastOffered) {
+        return lastKeptUp
+                ? String.format(Locale.ROOT, "S = %.0f req/s, NOT saturation: the sweep still kept up at its last step"
+                        + " (%.0f offered; raise --max-steps or --start-rate)", saturation, lastOffered)
+                : String.format(Locale.ROOT, "saturation S = %.0f req/s", saturation);
     }
 
     private Run run(LocalCluster c, int n, String what, double rate, int admission) throws Exception {
