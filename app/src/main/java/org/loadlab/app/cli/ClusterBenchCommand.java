@@ -86,7 +86,8 @@ public final class ClusterBenchCommand implements Callable<Integer> {
     @Option(names = "--base-port", defaultValue = "26510", paramLabel = "P", description = "First remoting port (default 26510).")
     private int basePort;
 
-    @Option(names = "--http-port", defaultValue = "18090", paramLabel = "P", description = "Control API port (default 18090).")
+    @Option(names = "--http-port", defaultValue = "18090", paramLabel = "P",
+            description = "Control API port, plus the cluster's size in JVMs (default 18090: 18092 for 2 JVMs).")
     private int httpPort;
 
     @Option(names = "--skip-baseline", description = "Do not run the messaging baseline.")
@@ -110,9 +111,7 @@ public final class ClusterBenchCommand implements Callable<Integer> {
                 throw new BadInputException("--jvms = " + n + ": allowed 2..16 (a gateway member and at least one node member)");
             }
         }
-        if (!(step > 1) || maxSteps < 1 || bound < 0 || !(duration > warmup) || warmup < 0 || nodes < 2) {
-            throw new BadInputException("need --step > 1, --max-steps >= 1, --bound >= 0, --duration > --warmup >= 0, --nodes >= 2");
-        }
+        checkFlags();
         if (out != null) {
             OutputDir.prepareFile(out, "--out");
         }
@@ -137,6 +136,51 @@ public final class ClusterBenchCommand implements Callable<Integer> {
             System.out.println("runs: " + out);
         }
         return 0;
+    }
+
+    /**
+     * Refuses a flag out of range, naming it, the value and what is allowed, before any JVM
+     * starts: one line used to list every condition ("need --step > 1, --max-steps >= 1, ...")
+     * without saying which flag was wrong; --start-rate 0 ran, and --window 0 or a --base-port
+     * whose ports pass 65535 ended in "an unexpected failure" from a child JVM.
+     *
+     * @throws BadInputException on the first flag that is wrong
+     */
+    void checkFlags() {
+        if (!(step > 1) || Double.isInfinite(step)) {
+            throw new BadInputException("--step = " + step + ": allowed a factor above 1, e.g. 1.4");
+        }
+        if (maxSteps < 1) {
+            throw new BadInputException("--max-steps = " + maxSteps + ": allowed 1 or more");
+        }
+        if (bound < 0) {
+            throw new BadInputException("--bound = " + bound + ": allowed 0 (no admission bound) or more");
+        }
+        if (!(warmup >= 0) || Double.isInfinite(warmup)) {
+            throw new BadInputException("--warmup = " + warmup + ": allowed 0 or more seconds");
+        }
+        if (!(duration > warmup) || Double.isInfinite(duration)) {
+            throw new BadInputException("--duration = " + duration + ": allowed more seconds than --warmup (" + warmup + ")");
+        }
+        if (!(startRate > 0) || Double.isInfinite(startRate)) {
+            throw new BadInputException("--start-rate = " + startRate + ": allowed a rate above 0 requests/s, e.g. 8000");
+        }
+        if (nodes < 2) {
+            throw new BadInputException("--nodes = " + nodes + ": allowed 2 or more (p2c samples two nodes)");
+        }
+        if (window < 1) {
+            throw new BadInputException("--window = " + window + ": allowed 1 or more requests kept going at once");
+        }
+        int largest = jvms.stream().mapToInt(Integer::intValue).max().orElse(2);
+        int lastPort = basePort + 100 * largest + 40 + largest; // the largest cluster's last Prometheus port
+        if (basePort < 1 || lastPort > 65535) {
+            throw new BadInputException("--base-port = " + basePort + ": allowed 1.." + (65535 - 100 * largest - 40 - largest)
+                    + " (the benchmark uses ports up to --base-port + " + (100 * largest + 40 + largest) + " for --jvms " + largest + ")");
+        }
+        if (httpPort < 1 || httpPort + largest > 65535) {
+            throw new BadInputException("--http-port = " + httpPort + ": allowed 1.." + (65535 - largest)
+                    + " (a cluster of N JVMs serves its API on --http-port + N)");
+        }
     }
 
     // ------------------------------------------------------------------ the baseline

@@ -203,6 +203,34 @@ class BadInputTest {
         assertTrue(direct[1].contains("a pinger needs --echo-ports"), direct[1]);
     }
 
+    /**
+     * cluster-bench names the flag at fault before any JVM starts: one line used to list every
+     * condition, --start-rate 0 ran, and --window 0 or --base-port 70000 ended in "an unexpected
+     * failure" from the baseline's child JVM.
+     */
+    @Test
+    void clusterBenchNamesTheFlagAtFaultBeforeAnyJvmStarts() {
+        String[][] cases = {
+            {"--step", "1", "--step = 1.0: allowed a factor above 1"},
+            {"--max-steps", "0", "--max-steps = 0: allowed 1 or more"},
+            {"--bound", "-1", "--bound = -1: allowed 0 (no admission bound) or more"},
+            {"--warmup", "-1", "--warmup = -1.0: allowed 0 or more seconds"},
+            {"--duration", "2", "--duration = 2.0: allowed more seconds than --warmup (3.0)"},
+            {"--start-rate", "0", "--start-rate = 0.0: allowed a rate above 0 requests/s"},
+            {"--nodes", "1", "--nodes = 1: allowed 2 or more"},
+            {"--window", "0", "--window = 0: allowed 1 or more"},
+            {"--base-port", "70000", "--base-port = 70000: allowed 1..65091 (the benchmark uses ports up to --base-port + 444"
+                    + " for --jvms 4)"},
+            {"--http-port", "65535", "--http-port = 65535: allowed 1..65531"},
+        };
+        for (String[] c : cases) {
+            String[] r = run("cluster-bench", c[0], c[1]);
+            assertEquals("2", r[0], c[0] + " " + c[1] + ": " + r[1]);
+            assertTrue(r[1].startsWith("error: " + c[2]), r[1]);
+            noJavaNames(r[1]);
+        }
+    }
+
     @Test
     void anUnwritableOrInvalidOutIsRefusedBeforeAnyRun() throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
