@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LauncherTest {
     private static final Path SCRIPT = Path.of("..", "loadlab").toAbsolutePath().normalize();
     private static final List<String> TOOLS = List.of("bash", "env", "dirname", "basename", "find", "sed", "grep", "tail",
-            "head", "mktemp", "rm", "cat", "cp", "touch", "mkdir");
+            "head", "mktemp", "rm", "cat", "cp", "touch", "mkdir", "flock", "cksum", "cut", "sleep");
 
     @TempDir
     Path tmp;
@@ -68,6 +68,13 @@ class LauncherTest {
     }
 
     private Result run(String... args) throws Exception {
+        Process p = start(args);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher finished");
+        return new Result(p.exitValue(), err);
+    }
+
+    private Process start(String... args) throws Exception {
         List<String> cmd = new java.util.ArrayList<>(List.of(bin.resolve("bash").toString(), checkout.resolve("loadlab").toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD);
@@ -76,10 +83,7 @@ class LauncherTest {
         env.put("PATH", bin.toString());
         env.put("HOME", tmp.toString());
         env.put("TMPDIR", tmp.toString());
-        Process p = pb.start();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher finished");
-        return new Result(p.exitValue(), err);
+        return pb.start();
     }
 
     @Test
@@ -121,6 +125,29 @@ class LauncherTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("building") && r.err().contains("with mvnw"), r.err());
         assertTrue(Files.readString(calls).contains("-DskipTests package"), Files.readString(calls));
+    }
+
+    /**
+     * Members started together right after a source change ({@code ./loadlab cluster ... &} three
+     * times, as docs/cluster.md starts them) each ran a Maven build in the same target/ directories,
+     * and all of them failed; now one builds and the others wait for its jar.
+     */
+    @Test
+    void launchersStartedTogetherBuildOnceAndAllRunTheJar() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(bin.resolve("flock")), "flock is not installed");
+        fakeJdk("17.0.15");
+        Path calls = tmp.resolve("mvnw-calls.txt");
+        executable(checkout.resolve("mvnw"), "#!/bin/bash\necho build >> " + calls + "\nsleep 3\n"
+                + "mkdir -p app/target && touch app/target/loadlab.jar\n");
+        Files.createDirectories(checkout.resolve(".mvn/wrapper"));
+        Files.writeString(checkout.resolve(".mvn/wrapper/maven-wrapper.properties"), "distributionUrl=https://example.invalid/x-bin.zip\n");
+        List<Process> launchers = List.of(start("scenarios"), start("scenarios"), start("scenarios"));
+        for (Process p : launchers) {
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher finished");
+            assertEquals(0, p.exitValue(), err);
+        }
+        assertEquals(List.of("build"), Files.readAllLines(calls), "one build for three launchers");
     }
 
     @Test
