@@ -57,6 +57,19 @@ class LocalClusterPortsTest {
         }
     }
 
+    /**
+     * A free port at least 3 from {@code p}, so that a base port P (remoting ports P and P + 1) does not
+     * cover {@code p - 1} or {@code p}: the kernel hands out neighbouring ports, and a base port of p - 1
+     * made the check name the remoting port instead of the Prometheus one (seen once).
+     */
+    private static int freePortAwayFrom(int p) throws IOException {
+        int port = freePort();
+        while (Math.abs(port - p) < 3) {
+            port = freePort();
+        }
+        return port;
+    }
+
     @Test
     void aTakenPrometheusPortIsRefusedBeforeAnyMemberStarts() throws IOException {
         try (ServerSocket taken = new ServerSocket()) {
@@ -64,8 +77,8 @@ class LocalClusterPortsTest {
             int p = taken.getLocalPort();
             // the node member's Prometheus port is p; the gateway's, p - 1, is free
             assumeTrue(Ports.free(java.net.InetAddress.getLoopbackAddress(), p - 1), "port " + (p - 1) + " is taken by another process");
-            String[] r = CliCapture.run("local-cluster", "--nodes", "1", "--base-port", String.valueOf(freePort()),
-                    "--http-port", String.valueOf(freePort()), "--prometheus-port", String.valueOf(p - 1), "--stop-after", "1");
+            String[] r = CliCapture.run("local-cluster", "--nodes", "1", "--base-port", String.valueOf(freePortAwayFrom(p)),
+                    "--http-port", String.valueOf(freePortAwayFrom(p)), "--prometheus-port", String.valueOf(p - 1), "--stop-after", "1");
             assertEquals("2", r[0], r[2]);
             assertTrue(r[2].contains("error: port " + p + " on 127.0.0.1 is in use; it is a Prometheus port (--prometheus-port "
                     + (p - 1) + " + 1)"), r[2]);
