@@ -74,6 +74,7 @@ public final class ClusterCommand implements Callable<Integer> {
         } catch (com.typesafe.config.ConfigException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "bad setting: " + e.getMessage());
         }
+        config = withChosenPrometheusPort(config, settings);
         requirePortsFree(config, settings);
         ClusterMember member;
         try {
@@ -129,6 +130,25 @@ public final class ClusterCommand implements Callable<Integer> {
         if (settings.kamon()) {
             requirePrometheusPortFree(config.getString("kamon.prometheus.embedded-server.hostname"),
                     config.getInt("kamon.prometheus.embedded-server.port"));
+        }
+    }
+
+    /**
+     * With {@code --prometheus-port 0} (any free port) and Kamon on, the configuration with a
+     * free port chosen here, so that the member's line names the port Kamon serves on: it used
+     * to print {@code Prometheus http://127.0.0.1:0/metrics} while Kamon bound some other port.
+     * (Another process could take the port before Kamon binds it, as with any port checked here.)
+     */
+    static Config withChosenPrometheusPort(Config config, ClusterSettings settings) {
+        String key = "kamon.prometheus.embedded-server.port";
+        if (!settings.kamon() || config.getInt(key) != 0) {
+            return config;
+        }
+        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+            probe.bind(new java.net.InetSocketAddress(config.getString("kamon.prometheus.embedded-server.hostname"), 0));
+            return config.withValue(key, ConfigValueFactory.fromAnyRef(probe.getLocalPort()));
+        } catch (java.io.IOException e) {
+            return config; // the host cannot be bound: requirePortsFree and Kamon say so
         }
     }
 

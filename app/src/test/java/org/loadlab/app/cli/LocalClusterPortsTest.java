@@ -167,6 +167,21 @@ class LocalClusterPortsTest {
         assertTrue(remoting.getMessage().startsWith("--host = '192.0.2.1': not an address of this machine"), remoting.getMessage());
     }
 
+    /** --prometheus-port 0 gets a real port the member's line can name (it printed http://127.0.0.1:0/metrics). */
+    @Test
+    void prometheusPortZeroIsAChosenFreePort() {
+        org.loadlab.shell.cluster.MemberOptions o = new org.loadlab.shell.cluster.MemberOptions(List.of("node"), "127.0.0.1", 0,
+                List.of("127.0.0.1:2551"), null, null, 0, List.of());
+        com.typesafe.config.Config c = o.config();
+        int chosen = ClusterCommand.withChosenPrometheusPort(c, org.loadlab.shell.cluster.ClusterSettings.from(c))
+                .getInt("kamon.prometheus.embedded-server.port");
+        assertTrue(chosen > 0, "port " + chosen);
+        com.typesafe.config.Config off = new org.loadlab.shell.cluster.MemberOptions(List.of("node"), "127.0.0.1", 0,
+                List.of("127.0.0.1:2551"), null, null, 0, List.of("loadlab.metrics.kamon=off")).config();
+        assertEquals(0, ClusterCommand.withChosenPrometheusPort(off, org.loadlab.shell.cluster.ClusterSettings.from(off))
+                .getInt("kamon.prometheus.embedded-server.port"), "nothing to choose without Kamon");
+    }
+
     @Test
     void clusterRefusesATakenHttpPortOfAGatewayAndIgnoresItWithoutOne() throws IOException {
         try (ServerSocket taken = new ServerSocket()) {
