@@ -74,6 +74,14 @@ public final class ClusterCommand implements Callable<Integer> {
         } catch (com.typesafe.config.ConfigException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "bad setting: " + e.getMessage());
         }
+        if (settings.has("gateway") && org.loadlab.app.http.ControlApi.tokenRequired(settings) && settings.httpToken().isEmpty()) {
+            // a flag problem, refused before the member starts (it used to start the actor system, then exit 1)
+            String token = " (LOADLAB_HTTP_TOKEN or --set loadlab.cluster.http.token=...)";
+            throw new BadInputException(settings.requireToken().equals("on")
+                    ? "loadlab.cluster.http.require-token = on: the control API needs a bearer token" + token + "; none is set"
+                    : "--http-host = '" + settings.httpHost() + "': beyond loopback the control API needs a bearer token for the"
+                    + " requests that change state" + token + "; allowed without one: a loopback address (127.0.0.1, ::1)");
+        }
         config = withChosenPrometheusPort(config, settings);
         requirePortsFree(config, settings);
         ClusterMember member;

@@ -377,7 +377,12 @@ class BadInputTest {
         assertEquals("2", jvm[0]);
         assertTrue(jvm[1].contains("--member-jvm-opt = '-XX:+UseNoSuchGC': the members' JVM refuses it (Unrecognized VM option"
                 + " 'UseNoSuchGC'"), jvm[1]);
-        for (String[] r : List.of(typo, local, notHocon, port, seed, none, flush, jvm)) {
+        // A gateway beyond loopback without a token started its actor system and then exited 1.
+        String[] open = run("cluster", "--role", "gateway", "--port", "0", "--http-host", "0.0.0.0", "--http-port", "0",
+                "--set", "loadlab.metrics.kamon=off", "--set", "loadlab.cluster.http.require-token=auto");
+        assertEquals("2", open[0]);
+        assertTrue(open[1].contains("--http-host = '0.0.0.0': beyond loopback the control API needs a bearer token"), open[1]);
+        for (String[] r : List.of(typo, local, notHocon, port, seed, none, flush, jvm, open)) {
             noJavaNames(r[1]);
         }
     }
