@@ -60,7 +60,8 @@ public final class LocalClusterCommand implements Callable<Integer> {
     private List<String> sets = new ArrayList<>();
 
     @Option(names = "--experiment", paramLabel = "SCENARIO",
-            description = "Once the cluster is up, run this built-in scenario through the API, print its results and stop.")
+            description = "Once the cluster is up, run this built-in scenario or scenario file through the API, print its results"
+                    + " and stop.")
     private String experiment;
 
     @Option(names = "--experiment-set", paramLabel = "KEY=VALUE", description = "Scenario override for --experiment (repeatable).")
@@ -73,6 +74,9 @@ public final class LocalClusterCommand implements Callable<Integer> {
     private Double stopAfter;
 
     private volatile boolean closing;
+
+    /** The --experiment scenario as checkBeforeStart loaded it, --experiment-set applied. */
+    private org.loadlab.experiment.scenario.Scenario experimentScenario;
 
     /** The members' JVM options: the heap, then --member-jvm-opt (or the serial collector by default). */
     private List<String> jvmOptions() {
@@ -105,9 +109,10 @@ public final class LocalClusterCommand implements Callable<Integer> {
         }, "local-cluster-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
+            boolean kamon = LocalCluster.kamonOn(memberArgs); // with Kamon off no member serves /metrics: name none
             for (LocalCluster.Member m : cluster.members()) {
-                System.out.printf(Locale.ROOT, "  %-8s roles %-16s pekko://loadlab@127.0.0.1:%d  Prometheus http://127.0.0.1:%d/metrics%n",
-                        m.name(), m.roles(), m.port(), m.prometheusPort());
+                System.out.printf(Locale.ROOT, "  %-8s roles %-16s pekko://loadlab@127.0.0.1:%d%s%n", m.name(), m.roles(), m.port(),
+                        kamon ? "  Prometheus http://127.0.0.1:" + m.prometheusPort() + "/metrics" : "");
             }
             System.out.println("  control API " + cluster.baseUrl() + " (docs/http-api.md)");
             if (!cluster.awaitUp(Duration.ofSeconds(90))) {
@@ -257,6 +262,7 @@ public final class LocalClusterCommand implements Callable<Integer> {
             Scenarios.checkPolicy("--policy", policy);
         }
         org.loadlab.experiment.scenario.Scenario s = Scenarios.load(experiment, experimentSets, "--policy", policy, null);
+        experimentScenario = s;
         if (s.isReferenceModel()) {
             throw new BadInputException("--experiment = '" + experiment + "': it has model = reference (the ASMF seed's"
                     + " time-stepped simulator), which only simulates; the cluster runs scenarios with model = message");
@@ -450,13 +456,34 @@ public final class LocalClusterCommand implements Callable<Integer> {
         return line.toString();
     }
 
-    private int runExperiment(LocalCluster cluster) throws Exception {
+    /**
+     * The POST /experiments body of {@code --experiment}: a built-in scenario by name with the
+     * overrides as {@code set}; a scenario file as the scenario object it resolves to, overrides
+     * applied (its path went as a name, and the gateway answered 400 "unknown scenario
+     * '/path/my.conf'" once the whole cluster had started).
+     *
+     * @param experiment the --experiment value
+     * @param loaded that scenario as loaded here, --experiment-set applied
+     * @param sets the --experiment-set values
+     * @param policy the --policy value, or null
+     */
+    static ObjectNode experimentRequest(String experiment, org.loadlab.experiment.scenario.Scenario loaded, List<String> sets,
+                                        String policy) throws java.io.IOException {
         ObjectNode body = JSON.createObjectNode();
-        body.put("scenario", experiment);
+        if (org.loadlab.experiment.scenario.BuiltIns.SCENARIOS.containsKey(experiment)) {
+            body.put("scenario", experiment);
+            body.set("set", JSON.valueToTree(sets));
+        } else {
+            body.set("scenario", JSON.readTree(loaded.resolvedJson()));
+        }
         if (policy != null) {
             body.put("policy", policy);
         }
-        body.set("set", JSON.valueToTree(experimentSets));
+        return body;
+    }
+
+    private int runExperiment(LocalCluster cluster) throws Exception {
+        ObjectNode body = experimentRequest(experiment, experimentScenario, experimentSets, policy);
         LocalCluster.Response created = cluster.send("POST", "/experiments", body.toString());
         for (int i = 0; i < 20 && created.status() == 503; i++) { // members' hosts still registering
             Thread.sleep(500);

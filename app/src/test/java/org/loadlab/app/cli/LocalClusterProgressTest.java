@@ -109,4 +109,25 @@ class LocalClusterProgressTest {
                 + "{\"count\":0}}}");
         assertEquals(true, LocalClusterCommand.resultLine("exp-2", none).endsWith("routing decision p50 -, p99 -"));
     }
+
+    /**
+     * {@code --experiment FILE} sends the file's scenario, not its path as a built-in name (the
+     * gateway answered 400 "unknown scenario '/tmp/my.conf'" after the whole cluster had started).
+     */
+    @Test
+    void aScenarioFileGoesAsTheScenarioObjectWithItsOverridesApplied(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("my.conf"),
+                "name = mine\nnodes.count = 6\nduration = 30\nwarmup = 5\n");
+        java.util.List<String> sets = java.util.List.of("nodes.count=4");
+        JsonNode body = LocalClusterCommand.experimentRequest(file.toString(), Scenarios.load(file.toString(), sets, "--policy",
+                "p2c", null), sets, "p2c");
+        assertEquals(true, body.get("scenario").isObject(), body.toString());
+        assertEquals("mine", body.get("scenario").get("name").asText(), body.toString());
+        assertEquals(4, body.get("scenario").get("nodes").get("count").asInt(), "the override is applied: " + body);
+        assertEquals(false, body.has("set"), "applied already, not sent again: " + body);
+        assertEquals("p2c", body.get("policy").asText());
+        JsonNode builtIn = LocalClusterCommand.experimentRequest("quickstart", null, sets, null);
+        assertEquals("{\"scenario\":\"quickstart\",\"set\":[\"nodes.count=4\"]}", builtIn.toString());
+    }
 }
