@@ -57,7 +57,7 @@ public record ClusterSettings(List<String> roles, String httpHost, int httpPort,
     public static ClusterSettings from(Config config) {
         Config c = config.getConfig("loadlab.cluster");
         Config m = config.getConfig("loadlab.metrics");
-        return new ClusterSettings(c.getStringList("roles"), c.getString("http.host"), c.getInt("http.port"),
+        return new ClusterSettings(c.getStringList("roles"), c.getString("http.host"), port(c, "http.port"),
                 c.getString("http.token"), c.getString("http.require-token"), Path.of(c.getString("results-dir")),
                 duration(c, "start-timeout", false), duration(c, "stop-timeout", false), duration(c, "flush-interval", false),
                 duration(c, "merge-lag", true), duration(c, "jit-warmup", true), c.getBoolean("journal"),
@@ -86,6 +86,25 @@ public record ClusterSettings(List<String> roles, String httpHost, int httpPort,
                     + (key.equals("flush-interval") ? "100ms" : "5s"));
         }
         return d;
+    }
+
+    /**
+     * A port setting of {@code loadlab.cluster} (0: any free port).
+     *
+     * @throws IllegalArgumentException naming the key and its value if it is no whole number in 0..65535
+     */
+    private static int port(Config c, String key) {
+        int n;
+        try {
+            n = c.getInt(key);
+        } catch (com.typesafe.config.ConfigException.WrongType | com.typesafe.config.ConfigException.BadValue e) {
+            n = -1;
+        }
+        if (n < 0 || n > 65535) {
+            throw new IllegalArgumentException("loadlab.cluster." + key + " = " + c.getValue(key).render()
+                    + ": allowed a port 0..65535 (0: any free port)");
+        }
+        return n;
     }
 
     /**

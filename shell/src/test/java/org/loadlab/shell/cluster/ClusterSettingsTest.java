@@ -48,5 +48,10 @@ class ClusterSettingsTest {
                 refused("loadlab.cluster.max-lifetime = -5s"));
         assertEquals("loadlab.cluster.stop-timeout = \"-1s\": allowed a duration above 0, e.g. 5s",
                 refused("loadlab.cluster.stop-timeout = -1s"));
+        assertEquals("loadlab.cluster.http.port = 70000: allowed a port 0..65535 (0: any free port)",
+                refused("loadlab.cluster.http.port = 70000"));
+        assertEquals("loadlab.cluster.http.port = \"x\": allowed a port 0..65535 (0: any free port)",
+                refused("loadlab.cluster.http.port = x"));
+        assertEquals(0, with("loadlab.cluster.http.port = 0").httpPort());
     }
 }
