@@ -3,6 +3,7 @@ package org.loadlab.app.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.awaitility.Awaitility.await;
 
@@ -204,6 +205,17 @@ class HttpApiTest {
                     .findFirst().orElse("");
             return new Reply(status, new ObjectMapper().readTree(response.substring(split + 4)), contentType);
         }
+    }
+
+    @Test
+    void headOnAGetEndpointAnswersAsGetWithoutTheBody() throws Exception {
+        // RFC 9110 section 9.3.2: a GET resource supports HEAD; Pekko HTTP's default answered 405
+        Reply get = call("GET", "/experiments", null);
+        Reply head = call("HEAD", "/experiments", null);
+        assertEquals(200, head.status());
+        assertNull(head.body(), "no body on HEAD");
+        assertEquals(get.contentType(), head.contentType());
+        assertEquals(404, call("HEAD", "/no-such-path", null).status());
     }
 
     @Test
