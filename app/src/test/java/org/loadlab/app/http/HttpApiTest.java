@@ -255,6 +255,9 @@ class HttpApiTest {
         Reply scale = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"timeScale\":0}");
         assertProblem(scale, 400, "timeScale");
         assertTrue(scale.body().get("detail").asText().startsWith("timeScale 0.0 is out of range"), scale.body().toString());
+        Reply overflow = call("POST", "/experiments", "{\"scenario\":\"quickstart\",\"timeScale\":1e400}");
+        assertProblem(overflow, 400, "timeScale");
+        assertEquals("Infinity", overflow.body().get("value").asText(), "the value given, not null: " + overflow.body());
         assertProblem(call("GET", "/experiments/exp-nope", null), 404, "experiment");
         assertProblem(call("DELETE", "/experiments/exp-nope", null), 404, "experiment");
         assertProblem(call("PUT", "/policy", "{\"policy\":\"p9c\"}"), 400, "policy");
