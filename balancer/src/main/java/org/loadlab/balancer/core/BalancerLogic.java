@@ -545,13 +545,16 @@ public final class BalancerLogic implements Logic<Message> {
                 env.metrics().count(env.now(), SHED, 1);
                 env.metrics().rejected(env.now(), a.arrivalTime());
                 if (decisionLog != null) {
-                    decisionLog.shed(a, env.now());
+                    decisionLog.shed(a, SHED, env.now());
                 }
                 return;
             }
             if (maxDecisionsInFlight > 0 && pending.size() >= maxDecisionsInFlight) {
                 env.metrics().count(env.now(), ADMISSION_SHED, 1);
                 env.metrics().rejected(env.now(), a.arrivalTime());
+                if (decisionLog != null) {
+                    decisionLog.shed(a, ADMISSION_SHED, env.now()); // the gateway's client gets its 429 now, not never
+                }
                 return;
             }
             startDecision(a);

@@ -70,7 +70,16 @@ public interface DecisionLog {
     default void retried(long requestId, int node, double now) {
     }
 
-    /** A request was shed (HTTP 429) before any decision. Default: nothing. */
-    default void shed(BalancerMessage.Arrival request, double now) {
+    /**
+     * A request was shed (HTTP 429) before any decision: by QoS shedding (seed 003) or by the
+     * admission bound on decisions in flight ({@code balancers.max-decisions-in-flight}, issue
+     * 13's graceful overload). Default: nothing.
+     *
+     * @param request the request
+     * @param reason the counter it was counted under: {@link BalancerLogic#SHED} or
+     *     {@link BalancerLogic#ADMISSION_SHED}
+     * @param now when, seconds
+     */
+    default void shed(BalancerMessage.Arrival request, String reason, double now) {
     }
 }

@@ -45,6 +45,33 @@ class AdmissionTest {
     }
 
     @Test
+    void aShedArrivalIsToldToTheDecisionLog() {
+        // seed 003's gateway answers its HTTP clients from the decision log: a request shed by
+        // the bound and not told there was never answered (the client waited out its own timeout)
+        List<String> shed = new java.util.ArrayList<>();
+        BalancerLogic b = balancer(1).decisionLog(new DecisionLog() {
+            @Override
+            public void routed(BalancerMessage.Arrival request, double decidedFrom, double now, int node, double propensity,
+                               String mode, int[] pool, int poolSize, int[] inFlight,
+                               org.loadlab.node.protocol.LoadSnapshot[] newest) {
+            }
+
+            @Override
+            public void finished(long requestId, org.loadlab.node.protocol.ResponseStatus status, double now) {
+            }
+
+            @Override
+            public void shed(BalancerMessage.Arrival request, String reason, double now) {
+                shed.add(request.id() + " " + reason);
+            }
+        });
+        Bench env = new Bench(b, 7);
+        env.on(new BalancerMessage.Arrival(0, 0.1, 0));
+        env.on(new BalancerMessage.Arrival(1, 0.1, 0));
+        assertEquals(List.of("1 " + BalancerLogic.ADMISSION_SHED), shed);
+    }
+
+    @Test
     void aFinishedDecisionMakesRoomForTheNextArrival() {
         BalancerLogic b = balancer(1);
         Bench env = new Bench(b, 7);

@@ -87,8 +87,8 @@ class DecisionLogLossesTest {
         }
 
         @Override
-        public void shed(BalancerMessage.Arrival request, double now) {
-            next.shed(request, now);
+        public void shed(BalancerMessage.Arrival request, String reason, double now) {
+            next.shed(request, reason, now);
         }
     }
 

@@ -104,10 +104,11 @@ final class GatewayAnswers implements DecisionLog {
     }
 
     @Override
-    public void shed(BalancerMessage.Arrival request, double now) {
+    public void shed(BalancerMessage.Arrival request, String reason, double now) {
         Pending p = pending.remove(request.id());
         if (p != null) {
-            p.future.complete(new AutonomousStack.Outcome(429, -1, "qos_shed", strategyName, ResponseStatus.OVERLOADED.name(),
+            String mode = BalancerLogic.SHED.equals(reason) ? "qos_shed" : reason; // the seed's name for QoS shedding
+            p.future.complete(new AutonomousStack.Outcome(429, -1, mode, strategyName, ResponseStatus.OVERLOADED.name(),
                     Double.NaN));
         }
     }

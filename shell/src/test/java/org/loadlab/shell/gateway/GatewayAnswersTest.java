@@ -68,6 +68,20 @@ class GatewayAnswersTest {
     }
 
     @Test
+    void aShedRequestIsAnswered429WithItsReason() {
+        GatewayAnswers.Pending bounded = new GatewayAnswers.Pending("p2c");
+        GatewayAnswers.Pending qos = new GatewayAnswers.Pending("p2c");
+        pending.put(1L, bounded);
+        pending.put(2L, qos);
+        p2c.shed(new BalancerMessage.Arrival(1, 1.0, 0.0, BalancerMessage.Arrival.NO_KEY, 0), BalancerLogic.ADMISSION_SHED, 0.1);
+        p2c.shed(new BalancerMessage.Arrival(2, 1.0, 0.0, BalancerMessage.Arrival.NO_KEY, 0), BalancerLogic.SHED, 0.1);
+        assertEquals(429, bounded.future.getNow(null).status());
+        assertEquals("admission_shed", bounded.future.getNow(null).mode(), "the bound on decisions in flight");
+        assertEquals("qos_shed", qos.future.getNow(null).mode(), "the seed's name for QoS shedding");
+        assertTrue(pending.isEmpty());
+    }
+
+    @Test
     void aRequestTheCoresRequestTimeoutEndedIsAnswered504AsEnvoyDoes() {
         GatewayAnswers.Pending late = routed(1, "p2c", 2);
         p2c.finished(1, ResponseStatus.REQUEST_TIMEOUT, 2.010);
