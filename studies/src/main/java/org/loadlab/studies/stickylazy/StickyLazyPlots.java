@@ -18,6 +18,7 @@ import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -28,6 +29,7 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.loadlab.analysis.campaign.CampaignRun;
+import org.loadlab.analysis.campaign.PolicyColours;
 import org.loadlab.analysis.run.RunMetrics;
 import org.loadlab.analysis.stats.Summary;
 
@@ -36,7 +38,7 @@ import org.loadlab.analysis.stats.Summary;
  * <ul>
  *   <li>without a threshold sweep: one grouped bar chart per metric (probes per request, peak
  *       queue depth, mean wait, mean and p99 response time), workloads on the x axis, one bar
- *       per policy (mean over seeds, 95% CI error bars): the seed's four figures;</li>
+ *       per policy in its own colour (mean over seeds, 95% CI error bars): the seed's four figures;</li>
  *   <li>with a sweep over {@code policy.sticky-lazy.threshold}: probes per request against T
  *       (with the seed's formula at the measured t and the 1/T floor), peak queue against T
  *       (with strict Po2C and strict Po2C + T), and the trade-off probes per request against
@@ -54,6 +56,8 @@ final class StickyLazyPlots {
     private static final List<Color> PALETTE = List.of(new Color(0x00, 0x72, 0xB2), new Color(0xD5, 0x5E, 0x00),
             new Color(0x00, 0x9E, 0x73), new Color(0xCC, 0x79, 0xA7), new Color(0xE6, 0x9F, 0x00),
             new Color(0x56, 0xB4, 0xE9), new Color(0x00, 0x00, 0x00), new Color(0x99, 0x88, 0x33));
+    /** Colour of the bar charts' 95% CI bars, visible on every policy's fill. */
+    private static final Color ERROR_BARS = new Color(0x33, 0x33, 0x33);
     /** Colour of the strict Po2C references (one per workload, told apart by marker). */
     private static final Color REFERENCE = new Color(0x55, 0x55, 0x55);
     private static final List<Marker> REFERENCE_MARKERS = List.of(SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
@@ -64,10 +68,10 @@ final class StickyLazyPlots {
     private static final BasicStroke DOTTED = new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
             new float[] {2f, 4f}, 0f);
 
-    private record MetricSpec(String file, String title, String axis, ToDoubleFunction<RunMetrics> value) {
+    record MetricSpec(String file, String title, String axis, ToDoubleFunction<RunMetrics> value) {
     }
 
-    private static final List<MetricSpec> METRICS = List.of(
+    static final List<MetricSpec> METRICS = List.of(
             new MetricSpec("probes", "Probes per request", "probes / request", RunMetrics::queriesPerDecision),
             new MetricSpec("peak-queue", "Peak queue depth (largest q_j)", "requests", m -> m.maxQueue()),
             new MetricSpec("wait", "Mean waiting time", "seconds", RunMetrics::waitMean),
@@ -97,10 +101,21 @@ final class StickyLazyPlots {
     }
 
     private static String bars(Path dir, StickyLazyAnalysis.Result r, MetricSpec m) throws IOException {
+        return save(barChart(r, m), dir, "sticky-lazy-" + m.file());
+    }
+
+    /**
+     * One of the seed's bar charts: a bar per policy in the policy's own colour
+     * ({@link PolicyColours}, as in the campaign report beside it), its 95% CI bar in dark grey
+     * (XChart draws a series-coloured error bar in the series' line colour, which a bar's fill
+     * colour does not set: the bars got another policy's colour).
+     */
+    static CategoryChart barChart(StickyLazyAnalysis.Result r, MetricSpec m) {
         CategoryChart chart = new CategoryChartBuilder().width(960).height(540)
                 .title(m.title() + " by workload (mean over seeds, 95% CI)").xAxisTitle("workload").yAxisTitle(m.axis()).build();
         style(chart.getStyler());
-        chart.getStyler().setErrorBarsColorSeriesColor(true);
+        chart.getStyler().setErrorBarsColorSeriesColor(false);
+        chart.getStyler().setErrorBarsColor(ERROR_BARS);
         chart.getStyler().setOverlapped(false);
         List<String> categories = new ArrayList<>();
         Map<String, Map<String, List<Double>>> byPolicy = new LinkedHashMap<>();
@@ -117,7 +132,7 @@ final class StickyLazyPlots {
                         .computeIfAbsent(cat, k -> new ArrayList<>()).add(m.value().applyAsDouble(c.metrics()));
             }
         }
-        int colour = 0;
+        Map<String, Color> colours = PolicyColours.of(byPolicy.keySet());
         for (Map.Entry<String, Map<String, List<Double>>> p : byPolicy.entrySet()) {
             List<Double> y = new ArrayList<>();
             List<Double> err = new ArrayList<>();
@@ -126,9 +141,13 @@ final class StickyLazyPlots {
                 y.add(Double.isFinite(s.mean()) ? s.mean() : 0.0);
                 err.add(Double.isFinite(s.ci95()) ? s.ci95() : 0.0);
             }
-            chart.addSeries(p.getKey(), categories, y, err).setFillColor(PALETTE.get(colour++ % PALETTE.size()));
+            Color c = colours.get(p.getKey());
+            CategorySeries series = chart.addSeries(p.getKey(), categories, y, err);
+            series.setFillColor(c);
+            series.setLineColor(c);
+            series.setMarkerColor(c);
         }
-        return save(chart, dir, "sticky-lazy-" + m.file());
+        return chart;
     }
 
     private static List<String> thresholdPlots(Path dir, StickyLazyAnalysis.Result r) throws IOException {
