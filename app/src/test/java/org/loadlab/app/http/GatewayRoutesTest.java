@@ -246,6 +246,9 @@ class GatewayRoutesTest extends JupiterRouteTest {
         problem(post("/chaos/inject?node_idx=1", "{\"fault_type\": \"meltdown\"}"), "fault_type", "meltdown");
         problem(post("/chaos/inject?node_idx=1", "{\"fault_type\": \"latency\", \"extra_latency_ms\": -5}"),
                 "extra_latency_ms", "-5.0");
+        // 1e400 overflows to Infinity, which JSON cannot hold: the problem names it, not null
+        problem(post("/chaos/inject?node_idx=1", "{\"fault_type\": \"latency\", \"extra_latency_ms\": 1e400}"),
+                "extra_latency_ms", "Infinity");
         problem(post("/chaos/inject?node_idx=1", "not json"), "body", "not json");
         problem(post("/chaos/inject?node_idx=1", "[1, 2]"), "body", "[1, 2]");
         TestRouteResult typo = post("/chaos/inject?node_idx=1", "{\"fault_typ\": \"latency\"}");
