@@ -60,6 +60,9 @@ final class OpeCommand implements Callable<Integer> {
                 all.add(DecisionLogFile.read(log));
             } catch (IllegalArgumentException e) {
                 throw new BadInputException("LOG = " + e.getMessage());
+            } catch (java.io.UncheckedIOException e) {
+                // e.g. a file without read permission: one line naming it, exit code 2, as for a malformed log
+                throw new BadInputException("LOG = " + log + ": " + e.getMessage());
             }
         }
         System.out.printf(Locale.ROOT, "Off-policy estimate of %s (reward %s%s); 95%% intervals: IPS normal, SNIPS bootstrap%n",

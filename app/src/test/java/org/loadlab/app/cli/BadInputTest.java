@@ -60,6 +60,17 @@ class BadInputTest {
     }
 
     @Test
+    void opeRefusesALogThatIsNotTextWithOneLineAndExitCode2() throws Exception {
+        Path log = tmp.resolve("decisions-lin-ts-101.csv");
+        Files.write(log, new byte[] {0, 1, 2, (byte) 0xff, (byte) 0xfe});
+        // it was "error: Input length = 1" with exit code 1: neither the file nor what is wrong
+        String[] r = run("ope", log.toString(), "--policy", "p2c");
+        assertEquals("2", r[0], r[1]);
+        assertTrue(r[1].startsWith("error: LOG = " + log + " is not a decision log: it is not UTF-8 text"), r[1]);
+        assertEquals(1, r[1].strip().lines().count(), r[1]);
+    }
+
+    @Test
     void unknownScenarioNamesTheBuiltIns() {
         String[] r = run("simulate", "--scenario", "quikstart");
         assertEquals("2", r[0]);

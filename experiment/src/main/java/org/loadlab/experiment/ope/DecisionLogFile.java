@@ -161,6 +161,9 @@ public final class DecisionLogFile implements DecisionLog, AutoCloseable {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(file + " is not a decision log: it is not UTF-8 text (" + e.getMessage()
+                    + "); its first line must be '" + HEADER + "'", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the decision log " + file + ": " + e.getMessage(), e);
         }
@@ -173,20 +176,46 @@ public final class DecisionLogFile implements DecisionLog, AutoCloseable {
             if (f.length != 9) {
                 throw new IllegalArgumentException(file + " line " + (i + 1) + ": " + f.length + " fields, expected 9 (" + HEADER + ")");
             }
-            try {
-                List<PoolNode> pool = new ArrayList<>();
-                for (String p : f[8].isEmpty() ? new String[0] : f[8].split(";")) {
-                    String[] q = p.split(":");
-                    pool.add(new PoolNode(Integer.parseInt(q[0]), Integer.parseInt(q[1]), Integer.parseInt(q[2]),
+            String pool = f[8];
+            List<PoolNode> nodes = new ArrayList<>();
+            for (String p : pool.isEmpty() ? new String[0] : pool.split(";")) {
+                String[] q = p.split(":", -1);
+                try {
+                    if (q.length != 4) {
+                        throw new NumberFormatException();
+                    }
+                    nodes.add(new PoolNode(Integer.parseInt(q[0]), Integer.parseInt(q[1]), Integer.parseInt(q[2]),
                             Double.parseDouble(q[3])));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(file + " line " + (i + 1) + ": pool = '" + pool
+                            + "': allowed node:in_flight:queue:cpu entries joined by ';' (e.g. 0:2:1:0.5;3:0:-1:NaN)", e);
                 }
-                out.add(new Entry(Long.parseLong(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]),
-                        Double.parseDouble(f[3]), Integer.parseInt(f[4]), Double.parseDouble(f[5]), f[6], Integer.parseInt(f[7]),
-                        pool));
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException(file + " line " + (i + 1) + ": " + e.getMessage(), e);
             }
+            String where = file + " line " + (i + 1);
+            out.add(new Entry(whole(where, "request", f[0]), number(where, "arrival_s", f[1]), number(where, "decided_s", f[2]),
+                    number(where, "ended_s", f[3]), (int) whole(where, "node", f[4]), number(where, "propensity", f[5]), f[6],
+                    (int) whole(where, "status", f[7]), nodes));
         }
         return out;
+    }
+
+    private static double number(String where, String column, String value) {
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(where + ": " + column + " = '" + value + "': allowed a number", e);
+        }
+    }
+
+    private static long whole(String where, String column, String value) {
+        try {
+            long v = Long.parseLong(value);
+            if (!column.equals("request") && (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE)) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(where + ": " + column + " = '" + value + "': allowed a whole number", e);
+        }
     }
 }

@@ -1,7 +1,10 @@
 package org.loadlab.experiment.ope;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -35,5 +38,33 @@ class DecisionLogFileTest {
         assertEquals(5.0, rows.get(1).ended(), 0.0);
         assertEquals(5.0, rows.get(2).ended(), 0.0);
         assertEquals(2, rows.get(1).node());
+    }
+
+    @Test
+    void aFileThatIsNotUtf8TextIsRefusedAsNotADecisionLog(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("decisions.csv");
+        Files.write(file, new byte[] {0, 1, 2, (byte) 0xff, (byte) 0xfe});
+        // it was an UncheckedIOException "Input length = 1", naming neither the file nor what is wrong
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DecisionLogFile.read(file));
+        assertTrue(e.getMessage().startsWith(file + " is not a decision log: it is not UTF-8 text"), e.getMessage());
+    }
+
+    @Test
+    void aMalformedValueIsNamedWithItsColumnAndWhatIsAllowed(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("decisions.csv");
+        String ok = "1,0.1,0.1,0.2,0,0.5,lin_ts,200,0:0:-1:NaN;1:2:3:0.5";
+        Files.writeString(file, DecisionLogFile.HEADER + "\n" + ok + "\n" + "2,0.1,0.1,0.2,0,abc,lin_ts,200,0:0:-1:NaN\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DecisionLogFile.read(file));
+        assertEquals(file + " line 3: propensity = 'abc': allowed a number", e.getMessage());
+        Files.writeString(file, DecisionLogFile.HEADER + "\n" + ok + "\n" + "2,0.1,0.1,0.2,0,0.5,lin_ts,200,0:0:zzz\n");
+        e = assertThrows(IllegalArgumentException.class, () -> DecisionLogFile.read(file));
+        assertEquals(file + " line 3: pool = '0:0:zzz': allowed node:in_flight:queue:cpu entries joined by ';'"
+                + " (e.g. 0:2:1:0.5;3:0:-1:NaN)", e.getMessage());
+        assertEquals(2, DecisionLogFile.read(writeLines(file, ok, ok)).size());
+    }
+
+    private static Path writeLines(Path file, String... rows) throws Exception {
+        Files.writeString(file, DecisionLogFile.HEADER + "\n" + String.join("\n", rows) + "\n");
+        return file;
     }
 }
