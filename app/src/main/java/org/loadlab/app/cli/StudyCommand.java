@@ -35,7 +35,13 @@ final class StudyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!ProductionStudies.NAMES.contains(name)) {
-            throw new BadInputException("study '" + name + "' does not exist; allowed: " + String.join(", ", ProductionStudies.NAMES));
+            String nearest = CliErrors.nearest(name, ProductionStudies.NAMES);
+            throw new BadInputException("study '" + name + "' does not exist; " + (nearest != null ? "did you mean " + nearest + "? " : "")
+                    + "allowed: " + String.join(", ", ProductionStudies.NAMES));
+        }
+        if (seeds != null && name.equals("hash-remapping")) {
+            throw new BadInputException("--seeds = '" + seeds + "': study hash-remapping takes no seeds (it hashes a fixed set"
+                    + " of keys; no run is random); leave --seeds out");
         }
         if (seeds != null) {
             Scenarios.checkSeeds("--seeds", seeds); // "--seeds = '5:1': block 5:1 ends ...", the value named once
@@ -56,7 +62,7 @@ final class StudyCommand implements Callable<Integer> {
         System.out.println(table.title());
         System.out.println();
         System.out.print(table.markdown());
-        System.out.printf(java.util.Locale.ROOT, "%nseeds %s; %.1f s. Wrote %s/{%s.md, %s.csv%s}%n", s,
+        System.out.printf(java.util.Locale.ROOT, "%n%s%.1f s. Wrote %s/{%s.md, %s.csv%s}%n", s.isEmpty() ? "" : "seeds " + s + "; ",
                 (System.nanoTime() - t0) / 1e9, out, name, name, name.equals("hash-remapping") ? "" : ", " + name + ".png");
         return 0;
     }

@@ -71,6 +71,19 @@ class BadInputTest {
     }
 
     @Test
+    void studyNamesTheNearestStudyAndRefusesSeedsForHashRemapping() {
+        String[] typo = run("study", "herdin", "--out", tmp.toString());
+        assertEquals("2", typo[0], typo[1]);
+        assertTrue(typo[1].contains("error: study 'herdin' does not exist; did you mean herding? allowed: herding, cold-start"),
+                typo[1]);
+        // hash-remapping is deterministic and takes no seeds: they were ignored (and "seeds [1, 2, 3]" printed)
+        String[] seeds = run("study", "hash-remapping", "--seeds", "1:3", "--out", tmp.toString());
+        assertEquals("2", seeds[0], seeds[1]);
+        assertTrue(seeds[1].contains("error: --seeds = '1:3': study hash-remapping takes no seeds"), seeds[1]);
+        assertFalse(Files.exists(tmp.resolve("hash-remapping.csv")), "nothing is written for bad input");
+    }
+
+    @Test
     void unknownScenarioNamesTheBuiltIns() {
         String[] r = run("simulate", "--scenario", "quikstart");
         assertEquals("2", r[0]);
