@@ -70,8 +70,10 @@ final class TuneCommand implements Callable<Integer> {
             throw new BadInputException("--top = " + top + ": must be in [1, --configs = " + configs + "]");
         }
         if (!(durationScale >= 0.05 && durationScale <= 1)) {
-            throw new BadInputException("--duration-scale = " + durationScale + ": must be in [0.05, 1] (shorter runs end"
-                    + " before the queues of the seed's scenarios settle)");
+            // the reason for the side that was crossed: a scale above 1 is not "shorter"
+            String why = durationScale < 0.05 ? " (shorter runs end before the queues of the seed's scenarios settle)"
+                    : durationScale > 1 ? " (it only shortens runs: 1 is the scenarios' own length)" : "";
+            throw new BadInputException("--duration-scale = " + durationScale + ": must be in [0.05, 1]" + why);
         }
         CampaignCommand.checkWorkers(workers);
         List<Long> seedList;

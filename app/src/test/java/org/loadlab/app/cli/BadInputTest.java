@@ -84,6 +84,18 @@ class BadInputTest {
     }
 
     @Test
+    void tuneGivesTheReasonForTheSideOfTheDurationScaleRangeThatWasCrossed() {
+        String[] low = run("tune", "asmf", "--duration-scale", "0.01");
+        assertEquals("2", low[0], low[1]);
+        assertTrue(low[1].contains("--duration-scale = 0.01: must be in [0.05, 1] (shorter runs end before"), low[1]);
+        // 2 was refused because "shorter runs end before the queues ... settle": the wrong reason
+        String[] high = run("tune", "asmf", "--duration-scale", "2");
+        assertEquals("2", high[0], high[1]);
+        assertTrue(high[1].contains("--duration-scale = 2.0: must be in [0.05, 1] (it only shortens runs"), high[1]);
+        assertFalse(high[1].contains("shorter runs"), high[1]);
+    }
+
+    @Test
     void unknownScenarioNamesTheBuiltIns() {
         String[] r = run("simulate", "--scenario", "quikstart");
         assertEquals("2", r[0]);
