@@ -105,6 +105,13 @@ final class GatewayCommand implements Callable<Integer> {
         overrides.add("balancers.count = " + Strategies.POLICIES.size());
         Scenario s = Scenarios.loader().load(scenario, overrides); // a bad key: exit 2 with every problem (CliErrors)
         GatewayScenarios.check(s, scenario);
+        double limit = org.loadlab.app.http.GatewayRoutes.REQUEST_TIMEOUT.toMillis() / 1000.0;
+        if (s.balancers().requestTimeout() >= limit) {
+            // the gateway's own wait answers 504 first, so such a timeout would never end a request
+            throw new BadInputException("balancers.request-timeout = " + s.balancers().requestTimeout() + ": the gateway answers"
+                    + " 504 itself " + limit + " s after receipt, so this timeout would never end a request; allowed 0 (none)"
+                    + " or a number of seconds below " + limit);
+        }
         Path dir = stateDir != null ? stateDir : Path.of("results", "gateway");
         String what = OutputDir.describe(dir, "--state-dir", stateDir != null);
         OutputDir.prepare(dir, "--state-dir", stateDir != null);

@@ -49,7 +49,7 @@ import org.loadlab.shell.gateway.Strategies;
  */
 public final class GatewayRoutes extends AllDirectives {
     /** How long a request waits for its outcome (the seed's 4 s per try, twice, and slack). */
-    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
     /** Writes the answers' JSON (bodies are read by {@link JsonBody}). */
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -60,6 +60,17 @@ class GatewayCommandTest {
     }
 
     @Test
+    void aRequestTimeoutTheGatewaysOwnTenSecondsAlwaysPreEmptsIsRefused() {
+        // with 20 s the gateway started and answered every slow request 504 gateway_timeout at 10 s: the key had no effect
+        Path dir = tmp.resolve("state-timeout");
+        refused(run("gateway", "--port", "0", "--state-dir", dir.toString(), "--max-lifetime", "1", "--set",
+                "balancers.request-timeout=20"),
+                "balancers.request-timeout = 20.0: the gateway answers 504 itself 10.0 s after receipt, so this timeout would"
+                        + " never end a request; allowed 0 (none) or a number of seconds below 10.0");
+        assertFalse(Files.exists(dir), "nothing was created");
+    }
+
+    @Test
     void aHostThatDoesNotResolveIsRefusedNamingTheFlag() {
         refused(run("gateway", "--port", "0", "--state-dir", tmp.resolve("s").toString(), "--host", "nosuch.invalid"),
                 "--host = nosuch.invalid: the name does not resolve; allowed a loopback address");
