@@ -36,6 +36,9 @@ final class OpeCommand implements Callable<Integer> {
     @Option(names = "--sla", defaultValue = "0.2", paramLabel = "SECONDS", description = "SLA latency for --reward sla (default 0.2).")
     private double sla;
 
+    @picocli.CommandLine.Spec
+    private picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
         if (!TargetPolicies.NAMES.contains(policy)) {
@@ -46,6 +49,11 @@ final class OpeCommand implements Callable<Integer> {
         }
         if (!(sla > 0)) {
             throw new BadInputException("--sla = " + sla + ": allowed > 0 seconds");
+        }
+        if (!reward.equals("sla") && spec.commandLine().getParseResult().hasMatchedOption("--sla")) {
+            // it was ignored: the latency reward has no threshold
+            throw new BadInputException("--sla = " + sla + ": only --reward sla reads it (--reward " + reward
+                    + " is minus the response time, with no threshold); leave --sla out or give --reward sla");
         }
         List<List<DecisionLogFile.Entry>> all = new ArrayList<>();
         for (Path log : logs) {

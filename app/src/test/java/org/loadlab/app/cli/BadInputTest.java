@@ -60,6 +60,18 @@ class BadInputTest {
     }
 
     @Test
+    void opeRefusesAnSlaTheLatencyRewardWouldIgnore() throws Exception {
+        Path log = Files.writeString(tmp.resolve("decisions-lin-ts-101.csv"), org.loadlab.experiment.ope.DecisionLogFile.HEADER
+                + "\n1,0.1,0.1,0.2,0,0.5,lin_ts,200,0:0:0:0.1;1:0:0:0.1\n");
+        // --sla 5 with --reward latency ran and gave the same figures as without it
+        String[] r = run("ope", log.toString(), "--policy", "p2c", "--reward", "latency", "--sla", "5");
+        assertEquals("2", r[0], r[1]);
+        assertTrue(r[1].startsWith("error: --sla = 5.0: only --reward sla reads it"), r[1]);
+        String[] ok = run("ope", log.toString(), "--policy", "p2c", "--reward", "latency");
+        assertEquals("0", ok[0], ok[1]);
+    }
+
+    @Test
     void opeRefusesALogThatIsNotTextWithOneLineAndExitCode2() throws Exception {
         Path log = tmp.resolve("decisions-lin-ts-101.csv");
         Files.write(log, new byte[] {0, 1, 2, (byte) 0xff, (byte) 0xfe});
