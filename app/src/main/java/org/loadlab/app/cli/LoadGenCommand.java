@@ -219,7 +219,7 @@ final class LoadGenCommand implements java.util.concurrent.Callable<Integer> {
                     breaches.increment();
                 }
                 if (r.body() != null) {
-                    firstRefusal.compareAndSet(null, new FirstRefusal(r.statusCode(), path, detail(r.body())));
+                    firstRefusal.compareAndSet(null, new FirstRefusal(r.statusCode(), requested(req.uri()), detail(r.body())));
                 }
                 r.headers().firstValue("X-Backend-Latency").filter(v -> v.endsWith(" ms")).ifPresent(v -> {
                     double backend = Double.parseDouble(v.substring(0, v.length() - 3));
@@ -322,5 +322,10 @@ final class LoadGenCommand implements java.util.concurrent.Callable<Integer> {
         }
         String b = body.strip();
         return b.isEmpty() ? "(empty body)" : b.length() > 300 ? b.substring(0, 300) + "..." : b;
+    }
+
+    /** The path and query a request went to, as the server saw it: the base URL's own path included. */
+    private static String requested(URI uri) {
+        return uri.getRawPath() + (uri.getRawQuery() != null ? "?" + uri.getRawQuery() : "");
     }
 }

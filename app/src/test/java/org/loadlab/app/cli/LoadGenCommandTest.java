@@ -76,6 +76,18 @@ class LoadGenCommandTest {
     }
 
     @Test
+    void theRefusalNamesThePathTheRequestWentToWithTheBaseUrlsPath() throws Exception {
+        List<String> paths = new CopyOnWriteArrayList<>();
+        String url = serve(404, "application/problem+json", "{\"type\":\"x\",\"title\":\"not found\",\"status\":404,"
+                + "\"detail\":\"no resource\",\"field\":\"path\"}", paths);
+        // --url .../gw: the requests went to /gw/auth etc., but the report said "404 for GET /auth"
+        String[] r = run("loadgen", "--rate", "50", "--duration", "0.1", "--url", url + "gw", "--mix", "1,0,0,0,0");
+        assertEquals("1", r[0], r[1] + r[2]);
+        assertTrue(paths.stream().allMatch(p -> p.equals("/gw/auth")), paths.toString());
+        assertTrue(r[1].contains("refused: 5 of 5 requests got a 4xx; the first: 404 for GET /gw/auth: no resource"), r[1]);
+    }
+
+    @Test
     void answeredRequestsAreMeasuredAndTheExitCodeIs0() throws Exception {
         String url = serve(200, "application/json", "{\"status\":\"success\"}", new CopyOnWriteArrayList<>());
         String[] r = run("loadgen", "--rate", "50", "--duration", "0.1", "--url", url);
