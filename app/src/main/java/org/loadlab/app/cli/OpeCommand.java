@@ -40,7 +40,7 @@ final class OpeCommand implements Callable<Integer> {
     private picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         if (!TargetPolicies.NAMES.contains(policy)) {
             throw new BadInputException("--policy = '" + policy + "': allowed " + String.join(", ", TargetPolicies.NAMES));
         }
@@ -56,6 +56,7 @@ final class OpeCommand implements Callable<Integer> {
                     + " is minus the response time, with no threshold); leave --sla out or give --reward sla");
         }
         List<List<DecisionLogFile.Entry>> all = new ArrayList<>();
+        java.util.Map<Path, Path> seen = new java.util.HashMap<>();
         for (Path log : logs) {
             if (Files.isDirectory(log)) {
                 throw new BadInputException("LOG = " + log + ": is a directory; ope takes decision-log files (decisions-*.csv),"
@@ -63,6 +64,11 @@ final class OpeCommand implements Callable<Integer> {
             }
             if (!Files.isRegularFile(log)) {
                 throw new BadInputException("LOG = " + log + ": no such file (write one with simulate --decision-log DIR)");
+            }
+            // the same file twice would count each of its decisions twice in "all logs" (narrower intervals for nothing)
+            Path earlier = seen.putIfAbsent(log.toRealPath(), log);
+            if (earlier != null) {
+                throw new BadInputException("LOG = " + log + ": is given twice (also as " + earlier + "); give each log once");
             }
             try {
                 all.add(DecisionLogFile.read(log));

@@ -72,6 +72,17 @@ class BadInputTest {
     }
 
     @Test
+    void opeRefusesALogGivenTwice() throws Exception {
+        Path log = Files.writeString(tmp.resolve("decisions-lin-ts-101.csv"), org.loadlab.experiment.ope.DecisionLogFile.HEADER
+                + "\n1,0.1,0.1,0.2,0,0.5,lin_ts,200,0:0:0:0.1;1:0:0:0.1\n");
+        Path same = tmp.resolve(".").resolve("decisions-lin-ts-101.csv");
+        // it was pooled twice into "all logs": each decision counted twice, the intervals narrower for nothing
+        String[] r = run("ope", log.toString(), same.toString(), "--policy", "p2c");
+        assertEquals("2", r[0], r[1]);
+        assertTrue(r[1].startsWith("error: LOG = " + same + ": is given twice (also as " + log + ")"), r[1]);
+    }
+
+    @Test
     void opeRefusesALogThatIsNotTextWithOneLineAndExitCode2() throws Exception {
         Path log = tmp.resolve("decisions-lin-ts-101.csv");
         Files.write(log, new byte[] {0, 1, 2, (byte) 0xff, (byte) 0xfe});
