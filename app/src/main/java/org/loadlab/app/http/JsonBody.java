@@ -23,7 +23,11 @@ record JsonBody(ObjectNode object, String duplicateField, String notAnObjectDeta
     /** The detail for a body that is not JSON, or JSON but not an object. */
     static final String NOT_AN_OBJECT = "the request body is not a JSON object";
 
-    private static final ObjectMapper STRICT = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    // FAIL_ON_TRAILING_TOKENS: {"fault_type": "latency"}{"x": 1} was read as its first object, the rest ignored
+    private static final ObjectMapper STRICT = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /** The detail for a JSON value followed by more than white space. */
+    static final String TRAILING = "the request body has more after its JSON object; send one JSON object";
     /** Jackson's message for a field named twice. */
     private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '(.*)'");
 
@@ -41,6 +45,11 @@ record JsonBody(ObjectNode object, String duplicateField, String notAnObjectDeta
             // An object nested thousands deep is an object, so "not a JSON object" would mislead.
             return new JsonBody(null, null, "the request body nests arrays and objects more than "
                     + STRICT.getFactory().streamReadConstraints().getMaxNestingDepth() + " levels deep; a scenario needs a few");
+        } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+            if (String.valueOf(e.getOriginalMessage()).startsWith("Trailing token")) {
+                return new JsonBody(null, null, TRAILING);
+            }
+            return new JsonBody(null, null, NOT_AN_OBJECT);
         } catch (JsonProcessingException e) {
             Matcher m = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
             return new JsonBody(null, m.find() ? m.group(1) : null, NOT_AN_OBJECT);

@@ -250,6 +250,12 @@ class GatewayRoutesTest extends JupiterRouteTest {
         problem(post("/chaos/inject?node_idx=1", "{\"fault_type\": \"latency\", \"extra_latency_ms\": 1e400}"),
                 "extra_latency_ms", "Infinity");
         problem(post("/chaos/inject?node_idx=1", "not json"), "body", "not json");
+        // more after the object was ignored: the fault was injected and {"x": 1} never looked at
+        TestRouteResult trailing = post("/chaos/inject?node_idx=1", "{\"fault_type\": \"latency\"}{\"x\": 1}");
+        problem(trailing, "body", "{\"fault_type\": \"latency\"}{\"x\": 1}");
+        assertEquals("the request body has more after its JSON object; send one JSON object",
+                body(trailing).get("detail").asText(), body(trailing).toString());
+        problem(post("/strategy", "{\"strategy\": \"p2c\"} trailing"), "body", "{\"strategy\": \"p2c\"} trailing");
         problem(post("/chaos/inject?node_idx=1", "[1, 2]"), "body", "[1, 2]");
         TestRouteResult typo = post("/chaos/inject?node_idx=1", "{\"fault_typ\": \"latency\"}");
         problem(typo, "fault_typ", "latency");
