@@ -94,17 +94,7 @@ public record ClusterSettings(List<String> roles, String httpHost, int httpPort,
      * @throws IllegalArgumentException naming the key and its value if it is no whole number in 0..65535
      */
     private static int port(Config c, String key) {
-        int n;
-        try {
-            n = c.getInt(key);
-        } catch (com.typesafe.config.ConfigException.WrongType | com.typesafe.config.ConfigException.BadValue e) {
-            n = -1;
-        }
-        if (n < 0 || n > 65535) {
-            throw new IllegalArgumentException("loadlab.cluster." + key + " = " + c.getValue(key).render()
-                    + ": allowed a port 0..65535 (0: any free port)");
-        }
-        return n;
+        return wholeIn(c, key, 0, 65535, "a port 0..65535 (0: any free port)");
     }
 
     /**
@@ -113,15 +103,24 @@ public record ClusterSettings(List<String> roles, String httpHost, int httpPort,
      * @throws IllegalArgumentException naming the key and its value if it is no whole number or below 1
      */
     private static int whole(Config c, String key) {
+        return wholeIn(c, key, 1, Integer.MAX_VALUE, "a whole number of 1 or more");
+    }
+
+    /**
+     * A whole-number setting of {@code loadlab.cluster} in [min, max].
+     *
+     * @param allowed what the message says is allowed
+     * @throws IllegalArgumentException naming the key, its value and {@code allowed} if it is no whole number or out of range
+     */
+    private static int wholeIn(Config c, String key, int min, int max, String allowed) {
         int n;
         try {
             n = c.getInt(key);
         } catch (com.typesafe.config.ConfigException.WrongType | com.typesafe.config.ConfigException.BadValue e) {
-            n = 0;
+            n = min - 1; // min is never Integer.MIN_VALUE here
         }
-        if (n < 1) {
-            throw new IllegalArgumentException("loadlab.cluster." + key + " = " + c.getValue(key).render()
-                    + ": allowed a whole number of 1 or more");
+        if (n < min || n > max) {
+            throw new IllegalArgumentException("loadlab.cluster." + key + " = " + c.getValue(key).render() + ": allowed " + allowed);
         }
         return n;
     }
