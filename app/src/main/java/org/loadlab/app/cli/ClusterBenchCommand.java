@@ -172,15 +172,25 @@ public final class ClusterBenchCommand implements Callable<Integer> {
             throw new BadInputException("--window = " + window + ": allowed 1 or more requests kept going at once");
         }
         int largest = jvms.stream().mapToInt(Integer::intValue).max().orElse(2);
-        int lastPort = basePort + 100 * largest + 40 + largest; // the largest cluster's last Prometheus port
-        if (basePort < 1 || lastPort > 65535) {
-            throw new BadInputException("--base-port = " + basePort + ": allowed 1.." + (65535 - 100 * largest - 40 - largest)
-                    + " (the benchmark uses ports up to --base-port + " + (100 * largest + 40 + largest) + " for --jvms " + largest + ")");
+        int span = portSpan(largest);
+        if (basePort < 1 || basePort + span > 65535) {
+            throw new BadInputException("--base-port = " + basePort + ": allowed 1.." + (65535 - span)
+                    + " (the benchmark uses ports up to --base-port + " + span + " for --jvms " + largest + ")");
         }
         if (httpPort < 1 || httpPort + largest > 65535) {
             throw new BadInputException("--http-port = " + httpPort + ": allowed 1.." + (65535 - largest)
                     + " (a cluster of N JVMs serves its API on --http-port + N)");
         }
+    }
+
+    /** Each cluster size n gets remoting ports from --base-port + PORTS_PER_SIZE·n: the last size's may be in TIME_WAIT. */
+    private static final int PORTS_PER_SIZE = 100;
+    /** A size's Prometheus ports start this far after its remoting ports. */
+    private static final int PROMETHEUS_OFFSET = 40;
+
+    /** How far past --base-port the ports of a cluster of {@code n} JVMs reach (its last Prometheus port, and one spare). */
+    private static int portSpan(int n) {
+        return PORTS_PER_SIZE * n + PROMETHEUS_OFFSET + n;
     }
 
     // ------------------------------------------------------------------ the baseline
@@ -241,13 +251,13 @@ public final class ClusterBenchCommand implements Callable<Integer> {
     // ------------------------------------------------------------------ the cluster
 
     private String cluster(int n, List<String> opts, double ideal) throws Exception {
-        int ports = basePort + 100 * n; // each size on its own ports: the last one's may still be in TIME_WAIT
+        int ports = basePort + PORTS_PER_SIZE * n;
         Path logs = Files.createTempDirectory("loadlab-cluster-bench");
         // The bench's 0.2 ms services are far below what the 1 ms scheduler tick times within 10%, so its response
         // times are not the scenario's: it measures throughput and decision latency, and the lag check is off.
         List<String> memberArgs = List.of("--set", "loadlab.metrics.kamon = off", "--set", "loadlab.cluster.timer-lag-check = off",
                 "--set", "loadlab.cluster.results-dir = \"" + logs.resolve("results").toString().replace("\\", "/") + "\"");
-        try (LocalCluster c = LocalCluster.start(n - 1, ports, httpPort + n, ports + 40, System.getProperty("java.class.path"),
+        try (LocalCluster c = LocalCluster.start(n - 1, ports, httpPort + n, ports + PROMETHEUS_OFFSET, System.getProperty("java.class.path"),
                 opts, memberArgs, logs)) {
             if (!c.awaitUp(Duration.ofSeconds(120))) {
                 throw new IllegalStateException("the members did not come Up within 120 s; logs in " + logs);

@@ -74,7 +74,7 @@ public final class ClusterCommand implements Callable<Integer> {
         } catch (com.typesafe.config.ConfigException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "bad setting: " + e.getMessage());
         }
-        if (settings.has("gateway") && org.loadlab.app.http.ControlApi.tokenRequired(settings) && settings.httpToken().isEmpty()) {
+        if (settings.has("gateway") && org.loadlab.app.http.ControlApi.missingToken(settings)) {
             // a flag problem, refused before the member starts (it used to start the actor system, then exit 1)
             String token = " (LOADLAB_HTTP_TOKEN or --set loadlab.cluster.http.token=...)";
             throw new BadInputException(settings.requireToken().equals("on")

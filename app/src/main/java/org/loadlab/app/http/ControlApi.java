@@ -96,11 +96,19 @@ public final class ControlApi extends AllDirectives {
         this.gateway = gateway;
         this.settings = settings;
         this.tokenRequired = tokenRequired(settings);
-        if (tokenRequired && settings.httpToken().isEmpty()) {
+        if (missingToken(settings)) {
             throw new IllegalStateException("loadlab.cluster.http.host = " + settings.httpHost()
                     + " is beyond loopback: set a bearer token (LOADLAB_HTTP_TOKEN or loadlab.cluster.http.token)"
                     + " for the requests that change state, or bind to 127.0.0.1");
         }
+    }
+
+    /**
+     * True if state-changing requests need the bearer token and none is configured: the
+     * control API cannot start so ({@code cluster} refuses it before the member starts).
+     */
+    public static boolean missingToken(ClusterSettings settings) {
+        return tokenRequired(settings) && settings.httpToken().isEmpty();
     }
 
     /** True if state-changing requests need the bearer token. */
@@ -189,12 +197,21 @@ public final class ControlApi extends AllDirectives {
             p.put("field", field);
         }
         if (value != null) {
-            p.set("value", JSON.valueToTree(value));
+            p.set("value", JSON.valueToTree(finiteOrName(value)));
         }
         if (allowed != null) {
             p.set("allowed", JSON.valueToTree(allowed));
         }
         return p;
+    }
+
+    /**
+     * A problem's value as JSON can hold it: a non-finite number (1e400 overflows to Infinity)
+     * as its name, since JSON has no Infinity or NaN and Jackson wrote it as null.
+     */
+    private static Object finiteOrName(Object value) {
+        return value instanceof Double d && !Double.isFinite(d) || value instanceof Float f && !Float.isFinite(f)
+                ? String.valueOf(value) : value;
     }
 
     /** A problem answered by the edge itself (authorization, method, path, timeouts). */

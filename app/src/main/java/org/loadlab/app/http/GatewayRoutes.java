@@ -262,9 +262,7 @@ public final class GatewayRoutes extends AllDirectives {
         }
         double extra = x == null ? DEFAULT_EXTRA_LATENCY_MS : x.asDouble();
         if (!(extra >= 0 && extra <= 60_000)) {
-            // a non-finite value (1e400 overflows) goes as its name: JSON has no Infinity, so it was written as null
-            Object given = Double.isFinite(extra) ? (Object) extra : String.valueOf(extra);
-            return badRequest("extra_latency_ms", given, "0..60000 ms", "extra_latency_ms " + given
+            return badRequest("extra_latency_ms", extra, "0..60000 ms", "extra_latency_ms " + extra
                     + " is out of range: it must be between 0 and 60000");
         }
         stack.inject(node, fault, extra);

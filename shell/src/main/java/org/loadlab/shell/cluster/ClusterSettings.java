@@ -64,7 +64,7 @@ public record ClusterSettings(List<String> roles, String httpHost, int httpPort,
                 duration(c, "checkpoint-interval", false), whole(c, "max-running-experiments"), whole(c, "max-nodes"),
                 whole(c, "explain.decisions-kept"), m.getBoolean("kamon"), m.getBoolean("attach-instrumentation"),
                 duration(c, "max-lifetime", true), c.getBoolean("exit-on-stdin-eof"), timerLagTolerance(c),
-                shutdownTimeout(c), c.getBoolean("ignore-sigint"));
+                duration(c, "shutdown-timeout", false), c.getBoolean("ignore-sigint"));
     }
 
     /**
@@ -123,20 +123,6 @@ public record ClusterSettings(List<String> roles, String httpHost, int httpPort,
             throw new IllegalArgumentException("loadlab.cluster." + key + " = " + c.getValue(key).render() + ": allowed " + allowed);
         }
         return n;
-    }
-
-    /**
-     * The {@code shutdown-timeout}.
-     *
-     * @throws IllegalArgumentException if it is not above 0
-     */
-    private static Duration shutdownTimeout(Config c) {
-        Duration d = c.getDuration("shutdown-timeout");
-        if (d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException("loadlab.cluster.shutdown-timeout = " + d.toMillis() + " ms: must be above 0"
-                    + " (the time a gateway's shutdown may take to stop its experiments and journal them; default 15s)");
-        }
-        return d;
     }
 
     /**

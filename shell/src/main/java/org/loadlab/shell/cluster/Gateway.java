@@ -700,9 +700,7 @@ public final class Gateway extends AbstractBehavior<Gateway.Command> {
             return this;
         }
         if (!(req.timeScale() > 0 && req.timeScale() <= 1000)) {
-            // a non-finite value goes as its name: JSON has no Infinity or NaN, so it was written as null
-            Object given = Double.isFinite(req.timeScale()) ? (Object) req.timeScale() : String.valueOf(req.timeScale());
-            replyTo.tell(GatewayReply.badRequest("timeScale", given, "(0, 1000]", "timeScale " + req.timeScale()
+            replyTo.tell(GatewayReply.badRequest("timeScale", req.timeScale(), "(0, 1000]", "timeScale " + req.timeScale()
                     + " is out of range: it is scenario seconds per real second, above 0 and at most 1000"));
             return this;
         }
