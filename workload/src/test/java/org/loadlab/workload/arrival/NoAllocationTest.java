@@ -24,6 +24,7 @@ class NoAllocationTest {
 
     private static final int CALLS = 1_000_000;
     private static final long BUDGET_BYTES = 1_000_000;
+    private static final int ROUNDS = 10;
 
     private static long allocatedBytes() {
         java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
@@ -31,17 +32,30 @@ class NoAllocationTest {
         return ((com.sun.management.ThreadMXBean) bean).getThreadAllocatedBytes(Thread.currentThread().getId());
     }
 
+    /**
+     * Asserts that {@code call} allocates nothing once compiled. The JIT compiles in the
+     * background, and only C2's escape analysis removes some short-lived objects (Hipparchus'
+     * {@code FastMath.sin} makes one per call for its argument reduction): on a busy machine the
+     * measured round may still run the C1 code. So up to {@link #ROUNDS} rounds are measured
+     * and the least counts; an allocation the compiled code really makes shows in every round.
+     */
     private static void assertNoAllocation(String what, DoubleSupplier call) {
         double sink = 0;
         for (int i = 0; i < 200_000; i++) { // warm up
             sink += call.getAsDouble();
         }
-        long before = allocatedBytes();
-        for (int i = 0; i < CALLS; i++) {
-            sink += call.getAsDouble();
+        long least = Long.MAX_VALUE;
+        StringBuilder rounds = new StringBuilder();
+        for (int round = 0; round < ROUNDS && least >= BUDGET_BYTES; round++) {
+            long before = allocatedBytes();
+            for (int i = 0; i < CALLS; i++) {
+                sink += call.getAsDouble();
+            }
+            long used = allocatedBytes() - before;
+            least = Math.min(least, used);
+            rounds.append(rounds.length() == 0 ? "" : ", ").append(used);
         }
-        long used = allocatedBytes() - before;
-        assertTrue(used < BUDGET_BYTES, what + " allocated " + used + " bytes in " + CALLS + " calls");
+        assertTrue(least < BUDGET_BYTES, what + " allocated bytes per " + CALLS + " calls, round by round: " + rounds);
         assertTrue(sink == sink || Double.isNaN(sink)); // keep sink alive
     }
 
