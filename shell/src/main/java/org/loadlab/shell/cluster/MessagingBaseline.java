@@ -53,7 +53,10 @@ public final class MessagingBaseline {
     public record Result(long requests, double seconds, double requestsPerSecond, double roundTripsPerSecond) {
     }
 
-    /** The configuration of a baseline JVM: plain remoting (no cluster) on 127.0.0.1:{@code port}. */
+    /**
+     * The configuration of a baseline JVM: plain remoting (no cluster) on 127.0.0.1:{@code port},
+     * with the cluster members' header compression (loadlab-cluster.conf).
+     */
     public static Config config(int port) {
         return ConfigFactory.parseString("""
                         pekko.actor.provider = remote
@@ -64,6 +67,8 @@ public final class MessagingBaseline {
                         pekko.log-dead-letters = off
                         pekko.remote.warn-about-direct-use = off
                         pekko.remote.warn-unsafe-watch-outside-cluster = off
+                        pekko.remote.artery.advanced.compression.actor-refs.advertisement-interval = 2s
+                        pekko.remote.artery.advanced.compression.manifests.advertisement-interval = 2s
                         """.formatted(port))
                 .withFallback(ConfigFactory.defaultReference()).resolve();
     }

@@ -5,6 +5,7 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.loadlab.kernel.CborSerializable;
 import org.loadlab.kernel.observe.Observation;
+import org.loadlab.kernel.observe.ObservationColumns;
 import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.kernel.Message;
 
@@ -170,8 +171,12 @@ public final class Protocol {
 
     /**
      * Observations of one member since its previous batch: the typed records of the cores'
-     * {@code MetricsSink} calls, at most {@link #MAX_RECORDS} per message so that no batch
-     * outgrows the transport's frame; a flush sends as many batches as it takes.
+     * {@code MetricsSink} calls, in columns ({@link ObservationColumns}: no type id or field
+     * name per record, so Artery's remoting thread reads a batch in microseconds, not
+     * milliseconds), at most {@link #MAX_RECORDS} per message so that no batch outgrows the
+     * transport's frame; a flush sends as many batches as it takes. Batches travel on Artery's
+     * large-message stream (the gateway's children are {@code large-message-destinations} in
+     * loadlab-cluster.conf), so probes and replies never queue behind one.
      *
      * @param experiment experiment id
      * @param member sending member's address
@@ -182,14 +187,19 @@ public final class Protocol {
      * @param droppedAfterClose observations the member refused so far because they came after its actors
      *     stopped (a running total: the latest batch's value is the member's count)
      */
-    public record ObservationBatch(String experiment, String member, long flush, double watermark, List<Observation> records,
+    public record ObservationBatch(String experiment, String member, long flush, double watermark, ObservationColumns records,
                                    long droppedAfterClose) implements RunnerCommand {
-        /** Most records per batch (about 60 bytes each in CBOR: well below Artery's 256 KiB frame). */
+        /** Most records per batch (about 20 bytes each in columns: far below Artery's 2 MiB large frame). */
         public static final int MAX_RECORDS = 2000;
 
-        /** Copies the list. */
-        public ObservationBatch {
-            records = List.copyOf(records);
+        /**
+         * A batch of {@code records}, stored in columns.
+         *
+         * @throws NullPointerException if the list or a record is {@code null}
+         */
+        public ObservationBatch(String experiment, String member, long flush, double watermark, List<Observation> records,
+                                long droppedAfterClose) {
+            this(experiment, member, flush, watermark, ObservationColumns.of(records), droppedAfterClose);
         }
     }
 

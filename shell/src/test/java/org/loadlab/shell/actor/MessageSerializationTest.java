@@ -20,8 +20,12 @@ import org.loadlab.node.protocol.NodeMessage;
 import org.loadlab.node.sharing.PeerState;
 import org.loadlab.node.sharing.SharingMessage;
 import org.loadlab.node.sharing.Task;
+import org.loadlab.shell.cluster.HotPathSerializer;
 
-/** Every protocol message round-trips through Pekko serialization as Jackson CBOR. */
+/**
+ * Every protocol message round-trips through Pekko serialization: the hot path's messages
+ * through {@link HotPathSerializer}, every other one as Jackson CBOR.
+ */
 class MessageSerializationTest {
     private static final ActorTestKit KIT = ActorTestKit.create();
 
@@ -108,15 +112,42 @@ class MessageSerializationTest {
         }
     }
 
+    /** The messages every routed request sends, and the nodes' reports and heartbeats: HotPathSerializer's. */
+    private static final java.util.Set<Class<?>> HOT_PATH = java.util.Set.of(BalancerMessage.Arrival.class,
+            NodeMessage.Probe.class, BalancerMessage.ProbeReply.class, NodeMessage.Request.class, BalancerMessage.Response.class,
+            BalancerMessage.LoadReport.class, BalancerMessage.Heartbeat.class);
+
     @Test
-    void everyMessageRoundTripsAsCbor() {
+    void everyMessageRoundTripsThroughItsSerializer() {
         Serialization serialization = SerializationExtension.get(Adapter.toClassic(KIT.system()));
         for (Message m : messages()) {
             Serializer serializer = serialization.findSerializerFor(m);
-            assertTrue(serializer.getClass().getName().contains("Jackson"), m + " uses " + serializer.getClass().getName());
+            Class<?> expected = HOT_PATH.contains(m.getClass()) ? HotPathSerializer.class
+                    : org.apache.pekko.serialization.jackson.JacksonCborSerializer.class;
+            assertEquals(expected, serializer.getClass(), m + " uses " + serializer.getClass().getName());
             byte[] bytes = serialization.serialize(m).get();
             Object back = serialization.deserialize(bytes, serializer.identifier(), Serializers.manifestFor(serializer, m)).get();
             assertEquals(m, back, "round trip of " + m.getClass().getSimpleName());
+        }
+    }
+
+    @Test
+    void theHotPathMessagesRoundTripThroughABufferAsArteryUsesIt() throws Exception {
+        HotPathSerializer serializer = new HotPathSerializer(null);
+        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocateDirect(4096).order(java.nio.ByteOrder.BIG_ENDIAN);
+        for (Message m : messages()) {
+            if (!HOT_PATH.contains(m.getClass())) {
+                continue;
+            }
+            buffer.clear().position(5); // behind a header, as in Artery's envelope
+            serializer.toBinary(m, buffer);
+            int end = buffer.position();
+            assertEquals(java.nio.ByteOrder.BIG_ENDIAN, buffer.order(), "the buffer's byte order is left as it was");
+            buffer.position(5).limit(end);
+            Object back = serializer.fromBinary(buffer, serializer.manifest(m));
+            assertEquals(m, back, "round trip of " + m.getClass().getSimpleName());
+            assertEquals(end, buffer.position(), m.getClass().getSimpleName() + " read to its last byte");
+            assertEquals(serializer.toBinary(m).length, end - 5, "the byte-array form has the same bytes");
         }
     }
 }

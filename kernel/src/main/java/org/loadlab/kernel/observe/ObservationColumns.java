@@ -1,0 +1,280 @@
+package org.loadlab.kernel.observe;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.loadlab.kernel.CborSerializable;
+
+/**
+ * A list of {@link Observation}s stored column by column: the wire form of a cluster
+ * member's observation batch. Each record is a kind code and a time; its other fields are
+ * appended, in the record's component order, to the column of their type, and the names of
+ * counters and message kinds are indexes into a table of the distinct names.
+ *
+ * <p>Why: as a list of records, each observation went over Artery as a CBOR map with its
+ * type id and field names, and Jackson's polymorphic, property-based reading of a batch of
+ * 2,000 took milliseconds on the receiving remoting thread, with every probe reply that
+ * arrived meanwhile waiting behind it (the decision p99 grew with the flush interval:
+ * docs/cluster.md, "Throughput and overload"). Primitive arrays are read by Jackson as
+ * arrays, with no type ids, names or reflection, and the records are made again by
+ * {@link #toList()} on the receiving actor's own thread.
+ *
+ * <p>Columns per kind (besides the time): arrived: ints balancer; decided: ints balancer,
+ * queries; routed: ints balancer, node, doubles decision start, arrival time; rejected:
+ * doubles arrival time; completed: doubles arrival time, ints node; service started: ints
+ * node, doubles wait; lost: ints node, count; queue: ints node, length; busy: ints node,
+ * busy, servers; update: ints node, receivers; count: ints name, longs delta; message: ints
+ * kind name, bytes.
+ *
+ * @param kinds one code per record, in order (see {@link #toList()} for the codes' records)
+ * @param times each record's time, scenario seconds
+ * @param ints the int fields of the records, in record order
+ * @param doubles the double fields of the records, in record order (seconds)
+ * @param longs the long fields of the records, in record order
+ * @param names the distinct counter and message-kind names the int columns point into
+ */
+public record ObservationColumns(byte[] kinds, double[] times, int[] ints, double[] doubles, long[] longs, List<String> names)
+        implements CborSerializable {
+    private static final byte ARRIVED = 0;
+    private static final byte DECIDED = 1;
+    private static final byte ROUTED = 2;
+    private static final byte REJECTED = 3;
+    private static final byte COMPLETED = 4;
+    private static final byte STARTED = 5;
+    private static final byte LOST = 6;
+    private static final byte QUEUE = 7;
+    private static final byte BUSY = 8;
+    private static final byte UPDATE = 9;
+    private static final byte COUNTED = 10;
+    private static final byte MESSAGE = 11;
+    // Per kind code: how many ints, doubles and longs a record of that kind has.
+    private static final int[] INTS = {1, 2, 2, 0, 1, 1, 2, 2, 3, 2, 1, 2};
+    private static final int[] DOUBLES = {0, 0, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0};
+    private static final int[] LONGS = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
+
+    /** An empty list. */
+    public static final ObservationColumns EMPTY = new ObservationColumns(new byte[0], new double[0], new int[0], new double[0],
+            new long[0], List.of());
+
+    /**
+     * Checks that the columns hold exactly what the kinds need (a batch cut short or padded
+     * would shift every later record's fields).
+     *
+     * @throws IllegalArgumentException naming the column, its length and the length the kinds need, or an unknown kind code
+     * @throws NullPointerException if a column is {@code null}
+     */
+    public ObservationColumns {
+        Objects.requireNonNull(kinds, "kinds");
+        Objects.requireNonNull(times, "times");
+        Objects.requireNonNull(ints, "ints");
+        Objects.requireNonNull(doubles, "doubles");
+        Objects.requireNonNull(longs, "longs");
+        names = List.copyOf(names);
+        int needInts = 0;
+        int needDoubles = 0;
+        int needLongs = 0;
+        for (byte k : kinds) {
+            if (k < 0 || k >= INTS.length) {
+                throw new IllegalArgumentException("observation kind code " + k + " is unknown; allowed: 0.." + (INTS.length - 1));
+            }
+            needInts += INTS[k];
+            needDoubles += DOUBLES[k];
+            needLongs += LONGS[k];
+        }
+        requireLength("times", times.length, kinds.length);
+        requireLength("ints", ints.length, needInts);
+        requireLength("doubles", doubles.length, needDoubles);
+        requireLength("longs", longs.length, needLongs);
+    }
+
+    private static void requireLength(String column, int length, int needed) {
+        if (length != needed) {
+            throw new IllegalArgumentException("observation column " + column + " holds " + length
+                    + " values; the records' kinds need " + needed);
+        }
+    }
+
+    /**
+     * Stores {@code records} in columns.
+     *
+     * @param records the observations, in the order {@link #toList()} gives them back
+     * @return their columns
+     * @throws NullPointerException if the list or a record is {@code null}
+     */
+    public static ObservationColumns of(List<? extends Observation> records) {
+        int n = records.size();
+        byte[] kinds = new byte[n];
+        double[] times = new double[n];
+        Growing ints = new Growing(2 * n);
+        Growing doubles = new Growing(n / 2 + 1);
+        Growing longs = new Growing(1);
+        List<String> names = new ArrayList<>();
+        Map<String, Integer> nameIndex = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            Observation o = records.get(i);
+            times[i] = o.time();
+            if (o instanceof Observation.QueueLength q) {
+                kinds[i] = QUEUE;
+                ints.add(q.node()).add(q.length());
+            } else if (o instanceof Observation.BusyServers b) {
+                kinds[i] = BUSY;
+                ints.add(b.node()).add(b.busy()).add(b.servers());
+            } else if (o instanceof Observation.MessageSent m) {
+                kinds[i] = MESSAGE;
+                ints.add(indexOf(m.kind(), names, nameIndex)).add(m.bytes());
+            } else if (o instanceof Observation.ServiceStarted s) {
+                kinds[i] = STARTED;
+                ints.add(s.node());
+                doubles.add(s.waitSeconds());
+            } else if (o instanceof Observation.Completed c) {
+                kinds[i] = COMPLETED;
+                doubles.add(c.arrivalTime());
+                ints.add(c.node());
+            } else if (o instanceof Observation.Arrived a) {
+                kinds[i] = ARRIVED;
+                ints.add(a.balancer());
+            } else if (o instanceof Observation.Decided d) {
+                kinds[i] = DECIDED;
+                ints.add(d.balancer()).add(d.queries());
+            } else if (o instanceof Observation.Routed r) {
+                kinds[i] = ROUTED;
+                ints.add(r.balancer()).add(r.node());
+                doubles.add(r.decisionStart()).add(r.arrivalTime());
+            } else if (o instanceof Observation.Rejected r) {
+                kinds[i] = REJECTED;
+                doubles.add(r.arrivalTime());
+            } else if (o instanceof Observation.Lost l) {
+                kinds[i] = LOST;
+                ints.add(l.node()).add(l.count());
+            } else if (o instanceof Observation.StateUpdate u) {
+                kinds[i] = UPDATE;
+                ints.add(u.node()).add(u.receivers());
+            } else {
+                Observation.Counted c = (Observation.Counted) o; // the last of the sealed interface's records
+                kinds[i] = COUNTED;
+                ints.add(indexOf(c.name(), names, nameIndex));
+                longs.add(c.delta());
+            }
+        }
+        return new ObservationColumns(kinds, times, ints.ints(), doubles.doubles(), longs.longs(), names);
+    }
+
+    private static int indexOf(String name, List<String> names, Map<String, Integer> index) {
+        Integer i = index.get(name);
+        if (i == null) {
+            i = names.size();
+            names.add(name);
+            index.put(name, i);
+        }
+        return i;
+    }
+
+    /** Number of records. */
+    public int size() {
+        return kinds.length;
+    }
+
+    /**
+     * The records again, in their order.
+     *
+     * @return a new mutable list
+     * @throws IllegalArgumentException if a name index points outside {@link #names()}
+     */
+    public List<Observation> toList() {
+        List<Observation> out = new ArrayList<>(kinds.length);
+        int in = 0;
+        int d = 0;
+        int l = 0;
+        for (int r = 0; r < kinds.length; r++) {
+            double t = times[r];
+            out.add(switch (kinds[r]) {
+                case ARRIVED -> new Observation.Arrived(t, ints[in++]);
+                case DECIDED -> new Observation.Decided(t, ints[in++], ints[in++]);
+                case ROUTED -> new Observation.Routed(t, ints[in++], ints[in++], doubles[d++], doubles[d++]);
+                case REJECTED -> new Observation.Rejected(t, doubles[d++]);
+                case COMPLETED -> new Observation.Completed(t, doubles[d++], ints[in++]);
+                case STARTED -> new Observation.ServiceStarted(t, ints[in++], doubles[d++]);
+                case LOST -> new Observation.Lost(t, ints[in++], ints[in++]);
+                case QUEUE -> new Observation.QueueLength(t, ints[in++], ints[in++]);
+                case BUSY -> new Observation.BusyServers(t, ints[in++], ints[in++], ints[in++]);
+                case UPDATE -> new Observation.StateUpdate(t, ints[in++], ints[in++]);
+                case COUNTED -> new Observation.Counted(t, name(ints[in++]), longs[l++]);
+                default -> new Observation.MessageSent(t, name(ints[in++]), ints[in++]); // MESSAGE: codes are checked
+            });
+        }
+        return out;
+    }
+
+    private String name(int index) {
+        if (index < 0 || index >= names.size()) {
+            throw new IllegalArgumentException("observation name index " + index + " is outside the batch's "
+                    + names.size() + " names");
+        }
+        return names.get(index);
+    }
+
+    /** Equal when every column holds the same values (a record's own equals compares arrays by identity). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ObservationColumns c && Arrays.equals(kinds, c.kinds) && Arrays.equals(times, c.times)
+                && Arrays.equals(ints, c.ints) && Arrays.equals(doubles, c.doubles) && Arrays.equals(longs, c.longs)
+                && names.equals(c.names);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(Arrays.hashCode(kinds), Arrays.hashCode(times), Arrays.hashCode(ints), Arrays.hashCode(doubles),
+                Arrays.hashCode(longs), names);
+    }
+
+    /** Its size and names (the columns themselves are long). */
+    @Override
+    public String toString() {
+        return "ObservationColumns[" + kinds.length + " records, names " + names + "]";
+    }
+
+    /** A growable column of primitives (ints, doubles or longs, one kind per instance). */
+    private static final class Growing {
+        private long[] bits;
+        private int size;
+
+        Growing(int capacity) {
+            bits = new long[Math.max(1, capacity)];
+        }
+
+        Growing add(long v) {
+            if (size == bits.length) {
+                bits = Arrays.copyOf(bits, 2 * size);
+            }
+            bits[size++] = v;
+            return this;
+        }
+
+        Growing add(double v) {
+            return add(Double.doubleToRawLongBits(v));
+        }
+
+        int[] ints() {
+            int[] out = new int[size];
+            for (int i = 0; i < size; i++) {
+                out[i] = (int) bits[i];
+            }
+            return out;
+        }
+
+        double[] doubles() {
+            double[] out = new double[size];
+            for (int i = 0; i < size; i++) {
+                out[i] = Double.longBitsToDouble(bits[i]);
+            }
+            return out;
+        }
+
+        long[] longs() {
+            return Arrays.copyOf(bits, size);
+        }
+    }
+}
