@@ -383,12 +383,19 @@ public final class ScenarioLoader {
                             + " seed does; use 0, or model = message");
                 }
             }
-            for (Scenario.Event e : events) {
+            for (int i = 0; i < events.size(); i++) {
+                Scenario.Event e = events.get(i);
                 boolean membershipEvent = MEMBERSHIP_EVENTS.contains(e.type());
                 if (model.equals("reference") && !REFERENCE_EVENTS.contains(e.type())) {
                     r.problem("events", "'" + e.type() + "' is not an event of the time-stepped model = reference (it has "
                             + String.join(", ", REFERENCE_EVENTS) + "); use model = message");
                     break;
+                }
+                if (model.equals("reference") && !e.type().equals("spike") && !onStep(e.at(), step)) {
+                    // SPEC §4: the seed fires an event only when its clock equals the event's time exactly, so an
+                    // event between two steps would never fire there; refused rather than fired a step late.
+                    r.badValue("events[" + i + "].at", e.at(), "model = reference fires an event only at a step, when"
+                            + " its clock equals the event's time; use a multiple of reference.step = " + step + " s");
                 }
                 if (membershipEvent && policies.stream().anyMatch(Scenario::isLoadSharing)) {
                     r.problem("events", "'" + e.type() + "' acts on the balancers' membership; the load-sharing protocols"
@@ -1095,6 +1102,13 @@ public final class ScenarioLoader {
         }
         return new org.loadlab.balancer.policy.ProductionParameters(decay, prior, choices, bias, ring, table, probes, pool,
                 age, reuse, q, penalty, errorDecay);
+    }
+
+    /** True if {@code at} seconds is a whole number of steps of {@code step} seconds, both in whole milliseconds. */
+    private static boolean onStep(double at, double step) {
+        long atMs = Math.round(at * 1000);
+        long stepMs = Math.round(step * 1000);
+        return Math.abs(at * 1000 - atMs) <= 1e-9 * Math.max(1, at * 1000) && stepMs > 0 && atMs % stepMs == 0;
     }
 
     private static List<Scenario.Event> events(ConfigReader r, Config merged, int n, long topologySeed) {

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.loadlab.kernel.CborSerializable;
 
 /**
  * A list of {@link Observation}s stored column by column: the wire form of a cluster
@@ -19,8 +18,8 @@ import org.loadlab.kernel.CborSerializable;
  * 2,000 took milliseconds on the receiving remoting thread, with every probe reply that
  * arrived meanwhile waiting behind it (the decision p99 grew with the flush interval:
  * docs/cluster.md, "Throughput and overload"). Primitive arrays are read by Jackson as
- * arrays, with no type ids, names or reflection, and the records are made again by
- * {@link #toList()} on the receiving actor's own thread.
+ * arrays, with no type ids, names or reflection ({@code Protocol.ObservationBatch} converts
+ * to and from columns only when a batch is serialized).
  *
  * <p>Columns per kind (besides the time): arrived: ints balancer; decided: ints balancer,
  * queries; routed: ints balancer, node, doubles decision start, arrival time; rejected:
@@ -36,8 +35,7 @@ import org.loadlab.kernel.CborSerializable;
  * @param longs the long fields of the records, in record order
  * @param names the distinct counter and message-kind names the int columns point into
  */
-public record ObservationColumns(byte[] kinds, double[] times, int[] ints, double[] doubles, long[] longs, List<String> names)
-        implements CborSerializable {
+public record ObservationColumns(byte[] kinds, double[] times, int[] ints, double[] doubles, long[] longs, List<String> names) {
     private static final byte ARRIVED = 0;
     private static final byte DECIDED = 1;
     private static final byte ROUTED = 2;

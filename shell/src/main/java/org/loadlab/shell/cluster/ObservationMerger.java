@@ -154,10 +154,7 @@ public final class ObservationMerger {
         };
     }
 
-    /**
-     * Queues the records of {@code batch} (made from its columns here, on the runner's thread,
-     * not on the remoting thread that read the message); the member's watermark moves to the batch's.
-     */
+    /** Queues the records of {@code batch}; the member's watermark moves to the batch's. */
     public void add(Protocol.ObservationBatch batch) {
         droppedByMember.merge(batch.member(), batch.droppedAfterClose(), Math::max); // a running total per member
         batches++;
@@ -169,7 +166,7 @@ public final class ObservationMerger {
         }
         f[1] += batch.records().size();
         largestFlush = Math.max(largestFlush, f[1]);
-        add(batch.member(), batch.records().toList(), batch.watermark());
+        add(batch.member(), batch.records(), batch.watermark());
     }
 
     /**

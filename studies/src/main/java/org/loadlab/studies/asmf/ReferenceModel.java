@@ -297,7 +297,7 @@ public final class ReferenceModel {
             return added;
         }
 
-        /** Fires each scripted event at the first step at or after its time (the seed's times are multiples of dt). */
+        /** Fires each scripted event at its step (validation makes every event time a multiple of dt, SPEC §4). */
         private void fireEvents(long now, boolean[] fired) {
             for (int i = 0; i < fired.length; i++) {
                 Scenario.Event e = w.events.get(i);

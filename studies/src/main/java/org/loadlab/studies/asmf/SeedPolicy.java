@@ -11,30 +11,28 @@ import org.loadlab.experiment.scenario.Scenario;
  */
 enum SeedPolicy {
     /** Best cached corrected score among k sampled backends; reject below τ. */
-    ASMF("asmf", true, true),
+    ASMF("asmf", true),
     /** ASMF with the correction never updated (C ≡ 1). */
-    ASMF_NO_FEEDBACK("asmf-no-feedback", true, false),
+    ASMF_NO_FEEDBACK("asmf-no-feedback", true),
     /** ASMF over the whole allowed list, in its stored order. */
-    ASMF_NO_SAMPLING("asmf-no-sampling", true, true),
+    ASMF_NO_SAMPLING("asmf-no-sampling", true),
     /** k sampled backends scored by live μ/(1 + q): no correction, resources or cache. */
-    ASMF_NO_MULTIRESOURCE("asmf-no-multiresource", false, false),
+    ASMF_NO_MULTIRESOURCE("asmf-no-multiresource", false),
     /** The seed's gmsr: the same code as least-queue. */
-    GMSR("gmsr-reference", false, false),
+    GMSR("gmsr-reference", false),
     /** Smallest live queue among the scenario's k sampled backends. */
-    P2C("p2c", false, false),
+    P2C("p2c", false),
     /** Smallest live queue over the allowed list; ties to the earliest in the list. */
-    LEAST_QUEUE("least-queue", false, false),
+    LEAST_QUEUE("least-queue", false),
     /** One uniform choice from the allowed list. */
-    RANDOM("random", false, false);
+    RANDOM("random", false);
 
     private final String policyName;
     private final boolean readsCache;
-    private final boolean feedback;
 
-    SeedPolicy(String policyName, boolean readsCache, boolean feedback) {
+    SeedPolicy(String policyName, boolean readsCache) {
         this.policyName = policyName;
         this.readsCache = readsCache;
-        this.feedback = feedback;
     }
 
     /** LoadLab's name of the policy ({@link Scenario.Reference#POLICIES}). */
@@ -48,12 +46,12 @@ enum SeedPolicy {
     }
 
     /**
-     * True if the correction C_j is updated every step. (The seed updates it for every
-     * policy but asmf_no_feedback; only the cached scores read it, so the model skips it
-     * for the rest.)
+     * True if the correction C_j is updated every step: for every policy but
+     * asmf-no-feedback, as the seed does (SPEC.md §4, step 4). Only the cached scores read
+     * C, so for the other policies it changes no decision, but nodes.csv shows the seed's C.
      */
     boolean feedback() {
-        return feedback;
+        return this != ASMF_NO_FEEDBACK;
     }
 
     /**

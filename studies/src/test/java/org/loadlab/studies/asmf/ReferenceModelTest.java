@@ -141,6 +141,11 @@ class ReferenceModelTest {
         ScenarioException arrivals = assertThrows(ScenarioException.class,
                 () -> TestScenarios.load("asmf-poisson-medium", "arrivals.process = mmpp"));
         assertTrue(arrivals.getMessage().contains("allowed: poisson, on-off"), arrivals.getMessage());
+        ScenarioException between = assertThrows(ScenarioException.class,
+                () -> TestScenarios.load("asmf-failure-medium", "events = [ { type = fail, at = 240.05, fraction = 0.2 } ]"));
+        assertTrue(between.getMessage().contains("events[0].at = 240.05: model = reference fires an event only at a step, when"
+                + " its clock equals the event's time; use a multiple of reference.step = 0.1 s"), between.getMessage());
+        TestScenarios.load("asmf-failure-medium", "events = [ { type = fail, at = 240.3, fraction = 0.2 } ]"); // on a step
         ScenarioException step = assertThrows(ScenarioException.class,
                 () -> TestScenarios.load("asmf-poisson-medium", "reference.step = 0.0005"));
         assertTrue(step.getMessage().contains("whole number of milliseconds"), step.getMessage());
