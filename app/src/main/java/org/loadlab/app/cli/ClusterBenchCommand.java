@@ -76,7 +76,9 @@ public final class ClusterBenchCommand implements Callable<Integer> {
     @Option(names = "--nodes", defaultValue = "100", paramLabel = "N", description = "nodes.count of the experiments (default 100).")
     private int nodes;
 
-    @Option(names = "--window", defaultValue = "128", paramLabel = "W", description = "Baseline: requests kept going at once (default 128).")
+    @Option(names = "--window", defaultValue = "1000", paramLabel = "W", description = "Baseline: requests kept going at once"
+            + " (default 1000, the cluster's admission bound: the same concurrency; at 128 the pinger waited for replies"
+            + " and the cluster outran its \"ideal\").")
     private int window;
 
     @Option(names = "--member-jvm-opt", paramLabel = "OPT",

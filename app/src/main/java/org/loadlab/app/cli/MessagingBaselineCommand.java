@@ -28,7 +28,7 @@ public final class MessagingBaselineCommand implements Callable<Integer> {
     @Option(names = "--echo-ports", split = ",", paramLabel = "P,P,...", description = "Pinger: the echoes' ports.")
     private List<Integer> echoPorts = new ArrayList<>();
 
-    @Option(names = "--window", defaultValue = "128", paramLabel = "W", description = "Pinger: requests kept going at once.")
+    @Option(names = "--window", defaultValue = "1000", paramLabel = "W", description = "Pinger: requests kept going at once (default 1000, as cluster-bench).")
     private int window;
 
     @Option(names = "--warmup", defaultValue = "5", paramLabel = "S", description = "Pinger: seconds before measuring.")

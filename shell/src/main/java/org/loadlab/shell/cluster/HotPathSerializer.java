@@ -21,11 +21,11 @@ import org.loadlab.node.protocol.ResponseStatus;
  * buffer ({@link ByteBufferSerializer}); every other message stays Jackson CBOR.
  *
  * <p>Why not CBOR for these: Jackson made a parser or generator with its contexts, buffers
- * and a creator's value buffer for every message, about 2 KB of garbage per message and a
- * fifth of the members' CPU at the cluster's saturation rate, and its young collections
- * stopped the decisions in flight (docs/cluster.md, "Throughput and overload"). The shapes
- * are this class's own: members of one cluster must run the same LoadLab version (as for
- * every other message). The serializer is bound in the shell's reference.conf
+ * and a creator's value buffer for every message, the largest part of what the members
+ * allocated per message, and serialization took 15–17% of their CPU samples at the
+ * cluster's saturation rate (docs/cluster.md, "The messages on the wire"). The shapes are
+ * this class's own (a response's status by its ordinal): members of one cluster must run the
+ * same LoadLab version, as for every other message. The serializer is bound in the shell's reference.conf
  * ({@code loadlab-hot-path}), so the cluster and the messaging baseline of
  * {@code cluster-bench} both use it.
  *
