@@ -24,8 +24,9 @@ import org.loadlab.kernel.observe.RequestLedger;
  * lags the experiment clock by more than {@code merge-lag}: a member that falls further behind
  * (frozen, starved of CPU) is not waited for, and a record of it that comes later than what
  * was fed is fed at that time instead (clamped, counted in {@link #clamped()}). Routing
- * records give the decision latency (the balancer's arrival → routing) and the added latency
- * (driver → routing) from their own times, clamped or not.
+ * records of requests that arrive after the scenario's warm-up give the decision latency (the
+ * balancer's arrival → routing) and the added latency (driver → routing) from their own times,
+ * clamped or not.
  *
  * <p>Not thread-safe: the experiment's runner actor owns it.
  */
@@ -106,6 +107,8 @@ public final class ObservationMerger {
     private final RequestLedger ledger;
     private final MetricsSink chain;
     private final double timeScale;
+    /** Scenario seconds: routing latencies count requests that arrive from here on, as response times do. */
+    private final double warmup;
     private final Histogram decisionNanos = new Histogram(3);
     private final Histogram addedNanos = new Histogram(3);
     private double last;
@@ -124,10 +127,14 @@ public final class ObservationMerger {
     /**
      * @param recorder the run's recorder (n nodes, warm-up, series interval of the scenario)
      * @param timeScale scenario seconds per real second
+     * @param warmup the scenario's warm-up, seconds: the decision and added latencies count
+     *               requests that arrive at or after it (the start of an experiment, when its
+     *               actors and their remoting are new, is excluded as from every other metric)
      */
-    public ObservationMerger(RunRecorder recorder, double timeScale) {
+    public ObservationMerger(RunRecorder recorder, double timeScale, double warmup) {
         this.recorder = recorder;
         this.timeScale = timeScale;
+        this.warmup = warmup;
         this.ledger = new RequestLedger(new RecorderSink(recorder));
         this.chain = new ForwardingSink(ledger) {
             @Override
@@ -268,7 +275,7 @@ public final class ObservationMerger {
 
     private void feed(Observation o) {
         double t = o.time();
-        if (o instanceof Observation.Routed r) {
+        if (o instanceof Observation.Routed r && r.arrivalTime() >= warmup) {
             decisionNanos.recordValue(Math.max(0L, Math.round((r.time() - r.decisionStart()) / timeScale * 1e9)));
             addedNanos.recordValue(Math.max(0L, Math.round((r.time() - r.arrivalTime()) / timeScale * 1e9)));
         }
@@ -376,12 +383,12 @@ public final class ObservationMerger {
         return recorder;
     }
 
-    /** Decision latency per routed request (arrival at the balancer → routing), ns of real time. */
+    /** Decision latency per routed request arriving after the warm-up (arrival at the balancer → routing), ns of real time. */
     public Histogram decisionNanos() {
         return decisionNanos;
     }
 
-    /** Added latency per routed request (driver timestamp → routing), ns of real time. */
+    /** Added latency per routed request arriving after the warm-up (driver timestamp → routing), ns of real time. */
     public Histogram addedNanos() {
         return addedNanos;
     }

@@ -14,7 +14,7 @@ import org.loadlab.kernel.observe.Observation;
  */
 class ObservationMergerTest {
     private static ObservationMerger merger() {
-        return new ObservationMerger(new RunRecorder(2, 0, 1), 1.0);
+        return new ObservationMerger(new RunRecorder(2, 0, 1), 1.0, 0);
     }
 
     private static Protocol.ObservationBatch batch(String member, double watermark, Observation... records) {
@@ -37,6 +37,19 @@ class ObservationMergerTest {
         assertEquals(4, m.ledger().arrived(), "up to a's watermark 2.0, in order 1.2, 1.5");
         assertEquals(0, m.clamped());
         assertEquals(2.0, m.last(), 1e-12);
+    }
+
+    @Test
+    void routingLatenciesCountOnlyRequestsArrivingAfterTheWarmUp() {
+        ObservationMerger m = new ObservationMerger(new RunRecorder(2, 3.0, 1), 1.0, 3.0);
+        m.expect("a");
+        // Routed(time, balancer, node, decisionStart, arrivalTime): a 20 ms decision during the
+        // warm-up (the experiment's first seconds), a 2 ms one after it
+        m.add(batch("a", 10.0, new Observation.Routed(2.02, 0, 1, 2.0, 2.0), new Observation.Routed(4.002, 0, 1, 4.0, 4.0)));
+        m.releaseAll();
+        assertEquals(1, m.decisionNanos().getTotalCount(), "the decision of the request that arrived at 2.0 < warm-up 3.0 is not counted");
+        assertEquals(2_000_000, m.decisionNanos().getMaxValue(), 2_000);
+        assertEquals(1, m.addedNanos().getTotalCount());
     }
 
     @Test
