@@ -55,7 +55,7 @@ public final class MessagingBaseline {
 
     /**
      * The configuration of a baseline JVM: plain remoting (no cluster) on 127.0.0.1:{@code port},
-     * with the cluster members' header compression (loadlab-cluster.conf).
+     * with the cluster members' header compression and dispatchers (loadlab-cluster.conf).
      */
     public static Config config(int port) {
         return ConfigFactory.parseString("""
@@ -69,6 +69,9 @@ public final class MessagingBaseline {
                         pekko.remote.warn-unsafe-watch-outside-cluster = off
                         pekko.remote.artery.advanced.compression.actor-refs.advertisement-interval = 2s
                         pekko.remote.artery.advanced.compression.manifests.advertisement-interval = 2s
+                        pekko.actor.default-dispatcher.fork-join-executor.parallelism-min = 2
+                        pekko.io.tcp.worker-dispatcher = "pekko.actor.default-dispatcher"
+                        pekko.remote.artery.advanced.use-dispatcher = "pekko.actor.default-dispatcher"
                         """.formatted(port))
                 .withFallback(ConfigFactory.defaultReference()).resolve();
     }
