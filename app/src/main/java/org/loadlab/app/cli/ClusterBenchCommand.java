@@ -320,10 +320,10 @@ public final class ClusterBenchCommand implements Callable<Integer> {
 
     /**
      * "saturation S = X req/s", or, when the sweep's last step still kept up or still completed
-     * clearly more than the steps before it ({@link #clearlyGrew}; --max-steps or --start-rate too small), a label that says S is
-     * only a lower bound: the summary called the last offered rate "saturation" and compared 2S
-     * with it as if the knee had been found (with 7 steps, S = 57,733 req/s at 60,236 offered, and
-     * 2S then completed 1.23 S).
+     * clearly more than the steps before it ({@link #clearlyGrew}; --max-steps or --start-rate
+     * too small), a label that says S is only a lower bound: the summary called the last offered
+     * rate "saturation" and compared 2S with it as if the knee had been found (with 7 steps,
+     * S = 57,733 req/s at 60,236 offered, and 2S then completed 1.23 S).
      */
     static String saturationLabel(double saturation, boolean lastStillGrew, double lastOffered) {
         return lastStillGrew
