@@ -378,6 +378,11 @@ public final class RunRecorder {
         return response.snapshot();
     }
 
+    /** The warm-up period excluded from statistics, seconds (as given to the constructor). */
+    public double warmupSeconds() {
+        return warmup;
+    }
+
     /**
      * Time of the latest observation so far, the smallest valid argument of {@link #finish}
      * (useful in live mode, where observations may arrive up to the last moment).

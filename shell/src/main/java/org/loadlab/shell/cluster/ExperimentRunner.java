@@ -293,7 +293,7 @@ public final class ExperimentRunner extends AbstractBehavior<Protocol.RunnerComm
         this.driverSink = tees.wrap(def.id(), def.timeScale(), driverLog);
         this.assembly = built != null ? built : RunAssembly.build(new RunSpec(s, def.policy(), def.seed()));
         this.warmup = assembly.warmupSeconds();
-        this.merger = new ObservationMerger(new RunRecorder(s.nodes().count(), warmup, s.seriesInterval()), def.timeScale(), warmup);
+        this.merger = new ObservationMerger(new RunRecorder(s.nodes().count(), warmup, s.seriesInterval()), def.timeScale());
         merger.expect(DRIVER);
         def.placements().keySet().forEach(merger::expect);
         this.driver = assembly.driver();

@@ -53,9 +53,13 @@ public final class MessagingBaseline {
     public record Result(long requests, double seconds, double requestsPerSecond, double roundTripsPerSecond) {
     }
 
+    /** The remoting settings the baseline shares with the cluster members (a classpath resource). */
+    static final String REMOTING = "loadlab-remoting.conf";
+
     /**
      * The configuration of a baseline JVM: plain remoting (no cluster) on 127.0.0.1:{@code port},
-     * with the cluster members' header compression and dispatchers (loadlab-cluster.conf).
+     * with the cluster members' dispatchers and header compression ({@value #REMOTING}, which
+     * loadlab-cluster.conf includes).
      */
     public static Config config(int port) {
         return ConfigFactory.parseString("""
@@ -67,12 +71,8 @@ public final class MessagingBaseline {
                         pekko.log-dead-letters = off
                         pekko.remote.warn-about-direct-use = off
                         pekko.remote.warn-unsafe-watch-outside-cluster = off
-                        pekko.remote.artery.advanced.compression.actor-refs.advertisement-interval = 2s
-                        pekko.remote.artery.advanced.compression.manifests.advertisement-interval = 2s
-                        pekko.actor.default-dispatcher.fork-join-executor.parallelism-min = 2
-                        pekko.io.tcp.worker-dispatcher = "pekko.actor.default-dispatcher"
-                        pekko.remote.artery.advanced.use-dispatcher = "pekko.actor.default-dispatcher"
                         """.formatted(port))
+                .withFallback(ConfigFactory.parseResources(MessagingBaseline.class.getClassLoader(), REMOTING))
                 .withFallback(ConfigFactory.defaultReference()).resolve();
     }
 

@@ -107,8 +107,6 @@ public final class ObservationMerger {
     private final RequestLedger ledger;
     private final MetricsSink chain;
     private final double timeScale;
-    /** Scenario seconds: routing latencies count requests that arrive from here on, as response times do. */
-    private final double warmup;
     private final Histogram decisionNanos = new Histogram(3);
     private final Histogram addedNanos = new Histogram(3);
     private double last;
@@ -127,14 +125,10 @@ public final class ObservationMerger {
     /**
      * @param recorder the run's recorder (n nodes, warm-up, series interval of the scenario)
      * @param timeScale scenario seconds per real second
-     * @param warmup the scenario's warm-up, seconds: the decision and added latencies count
-     *               requests that arrive at or after it (the start of an experiment, when its
-     *               actors and their remoting are new, is excluded as from every other metric)
      */
-    public ObservationMerger(RunRecorder recorder, double timeScale, double warmup) {
+    public ObservationMerger(RunRecorder recorder, double timeScale) {
         this.recorder = recorder;
         this.timeScale = timeScale;
-        this.warmup = warmup;
         this.ledger = new RequestLedger(new RecorderSink(recorder));
         this.chain = new ForwardingSink(ledger) {
             @Override
@@ -275,7 +269,9 @@ public final class ObservationMerger {
 
     private void feed(Observation o) {
         double t = o.time();
-        if (o instanceof Observation.Routed r && r.arrivalTime() >= warmup) {
+        // Like response times, only requests that arrive after the warm-up: the start of an experiment, when its
+        // actors and their remoting are new, is excluded as from every other metric.
+        if (o instanceof Observation.Routed r && r.arrivalTime() >= recorder.warmupSeconds()) {
             decisionNanos.recordValue(Math.max(0L, Math.round((r.time() - r.decisionStart()) / timeScale * 1e9)));
             addedNanos.recordValue(Math.max(0L, Math.round((r.time() - r.arrivalTime()) / timeScale * 1e9)));
         }

@@ -14,7 +14,7 @@ import org.loadlab.kernel.observe.Observation;
  */
 class ObservationMergerTest {
     private static ObservationMerger merger() {
-        return new ObservationMerger(new RunRecorder(2, 0, 1), 1.0, 0);
+        return new ObservationMerger(new RunRecorder(2, 0, 1), 1.0);
     }
 
     private static Protocol.ObservationBatch batch(String member, double watermark, Observation... records) {
@@ -41,7 +41,7 @@ class ObservationMergerTest {
 
     @Test
     void routingLatenciesCountOnlyRequestsArrivingAfterTheWarmUp() {
-        ObservationMerger m = new ObservationMerger(new RunRecorder(2, 3.0, 1), 1.0, 3.0);
+        ObservationMerger m = new ObservationMerger(new RunRecorder(2, 3.0, 1), 1.0);
         m.expect("a");
         // Routed(time, balancer, node, decisionStart, arrivalTime): a 20 ms decision during the
         // warm-up (the experiment's first seconds), a 2 ms one after it
