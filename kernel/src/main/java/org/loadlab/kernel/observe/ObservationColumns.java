@@ -18,8 +18,9 @@ import java.util.Objects;
  * 2,000 took milliseconds on the receiving remoting thread, with every probe reply that
  * arrived meanwhile waiting behind it (the decision p99 grew with the flush interval:
  * docs/cluster.md, "Throughput and overload"). Primitive arrays are read by Jackson as
- * arrays, with no type ids, names or reflection ({@code Protocol.ObservationBatch} converts
- * to and from columns only when a batch is serialized).
+ * arrays, with no type ids, names or reflection. A member's {@link ObservationLog} writes
+ * them and the gateway's {@link ObservationQueue} reads them, so neither makes an object per
+ * record ({@link #of} and {@link #toList} are for tests and the live runner).
  *
  * <p>Columns per kind (besides the time): arrived: ints balancer; decided: ints balancer,
  * queries; routed: ints balancer, node, doubles decision start, arrival time; rejected:
@@ -36,22 +37,23 @@ import java.util.Objects;
  * @param names the distinct counter and message-kind names the int columns point into
  */
 public record ObservationColumns(byte[] kinds, double[] times, int[] ints, double[] doubles, long[] longs, List<String> names) {
-    private static final byte ARRIVED = 0;
-    private static final byte DECIDED = 1;
-    private static final byte ROUTED = 2;
-    private static final byte REJECTED = 3;
-    private static final byte COMPLETED = 4;
-    private static final byte STARTED = 5;
-    private static final byte LOST = 6;
-    private static final byte QUEUE = 7;
-    private static final byte BUSY = 8;
-    private static final byte UPDATE = 9;
-    private static final byte COUNTED = 10;
-    private static final byte MESSAGE = 11;
+    // The kind codes are the wire format (ObservationLog and ObservationQueue use them too): never renumber them.
+    static final byte ARRIVED = 0;
+    static final byte DECIDED = 1;
+    static final byte ROUTED = 2;
+    static final byte REJECTED = 3;
+    static final byte COMPLETED = 4;
+    static final byte STARTED = 5;
+    static final byte LOST = 6;
+    static final byte QUEUE = 7;
+    static final byte BUSY = 8;
+    static final byte UPDATE = 9;
+    static final byte COUNTED = 10;
+    static final byte MESSAGE = 11;
     // Per kind code: how many ints, doubles and longs a record of that kind has.
-    private static final int[] INTS = {1, 2, 2, 0, 1, 1, 2, 2, 3, 2, 1, 2};
-    private static final int[] DOUBLES = {0, 0, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0};
-    private static final int[] LONGS = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
+    static final int[] INTS = {1, 2, 2, 0, 1, 1, 2, 2, 3, 2, 1, 2};
+    static final int[] DOUBLES = {0, 0, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0};
+    static final int[] LONGS = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
 
     /** An empty list. */
     public static final ObservationColumns EMPTY = new ObservationColumns(new byte[0], new double[0], new int[0], new double[0],
@@ -61,7 +63,8 @@ public record ObservationColumns(byte[] kinds, double[] times, int[] ints, doubl
      * Checks that the columns hold exactly what the kinds need (a batch cut short or padded
      * would shift every later record's fields).
      *
-     * @throws IllegalArgumentException naming the column, its length and the length the kinds need, or an unknown kind code
+     * @throws IllegalArgumentException naming the column, its length and the length the kinds need, an unknown kind code,
+     *     or a name index outside {@code names}
      * @throws NullPointerException if a column is {@code null}
      */
     public ObservationColumns {
@@ -86,6 +89,14 @@ public record ObservationColumns(byte[] kinds, double[] times, int[] ints, doubl
         requireLength("ints", ints.length, needInts);
         requireLength("doubles", doubles.length, needDoubles);
         requireLength("longs", longs.length, needLongs);
+        int in = 0;
+        for (byte k : kinds) {
+            if ((k == COUNTED || k == MESSAGE) && (ints[in] < 0 || ints[in] >= names.size())) { // a name is a record's first int
+                throw new IllegalArgumentException("observation name index " + ints[in] + " is outside the batch's "
+                        + names.size() + " names");
+            }
+            in += INTS[k];
+        }
     }
 
     private static void requireLength(String column, int length, int needed) {
@@ -160,7 +171,8 @@ public record ObservationColumns(byte[] kinds, double[] times, int[] ints, doubl
         return new ObservationColumns(kinds, times, ints.ints(), doubles.doubles(), longs.longs(), names);
     }
 
-    private static int indexOf(String name, List<String> names, Map<String, Integer> index) {
+    /** The index of {@code name} in {@code names}, appended (and indexed) if it is new. */
+    static int indexOf(String name, List<String> names, Map<String, Integer> index) {
         Integer i = index.get(name);
         if (i == null) {
             i = names.size();
@@ -179,7 +191,6 @@ public record ObservationColumns(byte[] kinds, double[] times, int[] ints, doubl
      * The records again, in their order.
      *
      * @return a new mutable list
-     * @throws IllegalArgumentException if a name index points outside {@link #names()}
      */
     public List<Observation> toList() {
         List<Observation> out = new ArrayList<>(kinds.length);
@@ -207,11 +218,7 @@ public record ObservationColumns(byte[] kinds, double[] times, int[] ints, doubl
     }
 
     private String name(int index) {
-        if (index < 0 || index >= names.size()) {
-            throw new IllegalArgumentException("observation name index " + index + " is outside the batch's "
-                    + names.size() + " names");
-        }
-        return names.get(index);
+        return names.get(index); // checked by the constructor
     }
 
     /** Equal when every column holds the same values (a record's own equals compares arrays by identity). */

@@ -340,7 +340,7 @@ public final class SimHarness {
     }
 
     private void drainLog() {
-        observed.addAll(log.drain(Integer.MAX_VALUE));
+        observed.addAll(log.drain(Integer.MAX_VALUE).toList());
     }
 
     private void requireNotStarted() {

@@ -58,9 +58,11 @@ class ObservationColumnsTest {
         IllegalArgumentException code = assertThrows(IllegalArgumentException.class, () -> new ObservationColumns(
                 new byte[] {12}, new double[1], new int[0], new double[0], new long[0], List.of()));
         assertTrue(code.getMessage().contains("observation kind code 12 is unknown; allowed: 0..11"), code.getMessage());
-        ObservationColumns badName = new ObservationColumns(new byte[] {11}, new double[1], new int[] {5, 40}, new double[0],
-                new long[0], List.of("Probe"));
-        IllegalArgumentException name = assertThrows(IllegalArgumentException.class, badName::toList);
+        IllegalArgumentException name = assertThrows(IllegalArgumentException.class, () -> new ObservationColumns(
+                new byte[] {11}, new double[1], new int[] {5, 40}, new double[0], new long[0], List.of("Probe")));
         assertTrue(name.getMessage().contains("name index 5 is outside the batch's 1 names"), name.getMessage());
+        IllegalArgumentException counter = assertThrows(IllegalArgumentException.class, () -> new ObservationColumns(
+                new byte[] {0, 10}, new double[2], new int[] {0, -1}, new double[0], new long[] {1}, List.of("x")));
+        assertTrue(counter.getMessage().contains("name index -1 is outside the batch's 1 names"), counter.getMessage());
     }
 }

@@ -28,7 +28,7 @@ import org.loadlab.balancer.core.BalancerLogic;
 import org.loadlab.balancer.core.DecisionRecord;
 import org.loadlab.balancer.policy.PolicyCatalog;
 import org.loadlab.balancer.decision.RoutingPolicy;
-import org.loadlab.kernel.observe.Observation;
+import org.loadlab.kernel.observe.ObservationColumns;
 import org.loadlab.kernel.observe.ObservationLog;
 import org.loadlab.node.backend.BackendNode;
 import org.loadlab.node.sharing.PeerNode;
@@ -549,8 +549,8 @@ final class HostedExperiment extends AbstractBehavior<HostedExperiment.Command> 
         double watermark = last ? Double.MAX_VALUE
                 : clock.now() - settings.flushInterval().toNanos() / 1e9 * prepare.timeScale();
         while (true) {
-            List<Observation> chunk = log.drain(Protocol.ObservationBatch.MAX_RECORDS);
-            if (chunk.isEmpty() && (sent || !last)) {
+            ObservationColumns chunk = log.drain(Protocol.ObservationBatch.MAX_RECORDS);
+            if (chunk.size() == 0 && (sent || !last)) {
                 return;
             }
             sent = true;

@@ -1,6 +1,6 @@
 package org.loadlab.shell.cluster;
 
-import java.util.Collection;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.loadlab.analysis.run.RunMetrics;
 import org.loadlab.analysis.run.RunRecorder;
@@ -8,6 +8,8 @@ import org.loadlab.experiment.run.RecorderSink;
 import org.loadlab.kernel.MetricsSink;
 import org.loadlab.kernel.observe.ForwardingSink;
 import org.loadlab.kernel.observe.Observation;
+import org.loadlab.kernel.observe.ObservationColumns;
+import org.loadlab.kernel.observe.ObservationQueue;
 import org.loadlab.kernel.observe.RequestLedger;
 
 /**
@@ -15,9 +17,10 @@ import org.loadlab.kernel.observe.RequestLedger;
  * the {@link RequestLedger} that counts requests, then the run's recorder — in time order.
  *
  * <p>Each source (a member, the gateway's driver, the gateway's own queue resets) keeps its
- * records not yet fed sorted by time; the merger feeds them by a k-way merge of the sources'
- * heads (k is the number of members plus two, so a scan
- * of the heads is cheaper than a global heap of one entry object per record). A source's
+ * records not yet fed sorted by time, as rows of primitive columns ({@link ObservationQueue}:
+ * the records of the last 100–200 ms are no objects for the gateway's young collections to
+ * copy); the merger feeds them by a k-way merge of the sources' heads (k is the number of
+ * members plus two, so a scan of the heads is cheaper than a global heap). A source's
  * <em>watermark</em> is the time up to which it has sent everything (a member's clock when it
  * flushed, less a margin); the merger feeds records up to the least watermark of the sources
  * it waits for — so no record is fed before an earlier one of a slower member — but never
@@ -31,71 +34,11 @@ import org.loadlab.kernel.observe.RequestLedger;
  * <p>Not thread-safe: the experiment's runner actor owns it.
  */
 public final class ObservationMerger {
-    /**
-     * The records of one source not yet fed, kept sorted by time (stable: records of equal
-     * time keep the order they came in), and how far the source has sent everything.
-     * Several actors of a member write to one log, so a batch is in time order only up to a
-     * few microseconds, and the next batch may start a little before the last one ended: a
-     * batch is sorted and merged into the tail it overlaps, which for such a batch is short.
-     */
+    /** The records of one source not yet fed, in time order, and how far the source has sent everything. */
     private static final class Source {
-        private static final java.util.Comparator<Observation> BY_TIME = java.util.Comparator.comparingDouble(Observation::time);
-        private final java.util.ArrayList<Observation> list = new java.util.ArrayList<>();
-        private int head;
+        final ObservationQueue queue = new ObservationQueue();
         double watermark;
         boolean waitedFor = true;
-
-        Observation peek() {
-            return head < list.size() ? list.get(head) : null;
-        }
-
-        Observation poll() {
-            Observation o = list.get(head);
-            list.set(head++, null);
-            if (head == list.size()) {
-                list.clear();
-                head = 0;
-            } else if (head > 4096 && head > list.size() / 2) {
-                list.subList(0, head).clear();
-                head = 0;
-            }
-            return o;
-        }
-
-        void addAll(Collection<Observation> records) {
-            if (records.isEmpty()) {
-                return;
-            }
-            java.util.List<Observation> batch = new java.util.ArrayList<>(records);
-            batch.sort(BY_TIME); // nearly sorted: about one pass
-            double first = batch.get(0).time();
-            if (head == list.size() || list.get(list.size() - 1).time() <= first) {
-                list.addAll(batch);
-                return;
-            }
-            // Merge with the queued records later than the batch's first (a short tail, found by binary search).
-            int lo = head;
-            int hi = list.size();
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (list.get(mid).time() <= first) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            java.util.List<Observation> tail = new java.util.ArrayList<>(list.subList(lo, list.size()));
-            list.subList(lo, list.size()).clear();
-            int i = 0;
-            int j = 0;
-            while (i < tail.size() || j < batch.size()) {
-                if (j == batch.size() || i < tail.size() && tail.get(i).time() <= batch.get(j).time()) {
-                    list.add(tail.get(i++));
-                } else {
-                    list.add(batch.get(j++));
-                }
-            }
-        }
     }
 
     /** Source of the gateway's own records that need no waiting (queue resets at removal). */
@@ -174,17 +117,17 @@ public final class ObservationMerger {
      * Queues records of source {@code source} (the driver's, made on the gateway) and moves
      * its watermark to {@code watermark} (everything before it is in).
      */
-    public void add(String source, Collection<Observation> records, double watermark) {
+    public void add(String source, ObservationColumns records, double watermark) {
         Source src = source(source);
-        src.addAll(records);
+        src.queue.add(records);
         src.watermark = Math.max(src.watermark, watermark);
     }
 
     /** Queues records made on the gateway itself (the driver's, or a test's), with no watermark to wait for. */
-    public void add(Collection<Observation> records) {
+    public void add(List<Observation> records) {
         Source src = source(LOCAL);
         src.waitedFor = false;
-        src.addAll(records);
+        src.queue.add(ObservationColumns.of(records));
     }
 
     /** Queues a removed node's queue and busy servers set to 0 at {@code t}. */
@@ -246,16 +189,18 @@ public final class ObservationMerger {
             double t = until;
             double best = Double.POSITIVE_INFINITY;
             for (Source src : heads) {
-                Observation h = src.peek();
-                if (h != null && h.time() <= t && h.time() < best) {
-                    next = src;
-                    best = h.time();
+                if (!src.queue.isEmpty()) {
+                    double h = src.queue.headTime();
+                    if (h <= t && h < best) {
+                        next = src;
+                        best = h;
+                    }
                 }
             }
             if (next == null) {
                 break;
             }
-            feed(next.poll());
+            feed(next.queue);
         }
         if (until > last && until != Double.POSITIVE_INFINITY) {
             last = until;
@@ -267,18 +212,18 @@ public final class ObservationMerger {
         release(Double.POSITIVE_INFINITY);
     }
 
-    private void feed(Observation o) {
-        double t = o.time();
+    /** Feeds the earliest record of {@code queue}. */
+    private void feed(ObservationQueue queue) {
+        double t = queue.headTime();
+        double arrival = queue.headArrivalTime();
         // Like response times, only requests that arrive after the warm-up: the start of an experiment, when its
         // actors and their remoting are new, is excluded as from every other metric.
-        if (o instanceof Observation.Routed r && r.arrivalTime() >= recorder.warmupSeconds()) {
-            decisionNanos.recordValue(Math.max(0L, Math.round((r.time() - r.decisionStart()) / timeScale * 1e9)));
-            addedNanos.recordValue(Math.max(0L, Math.round((r.time() - r.arrivalTime()) / timeScale * 1e9)));
+        if (queue.headIsRouted() && arrival >= recorder.warmupSeconds()) {
+            decisionNanos.recordValue(Math.max(0L, Math.round((t - queue.headDecisionStart()) / timeScale * 1e9)));
+            addedNanos.recordValue(Math.max(0L, Math.round((t - arrival) / timeScale * 1e9)));
         }
-        if (o instanceof Observation.Completed c) {
-            t = Math.max(t, c.arrivalTime()); // another host's clock may run slightly behind the driver's
-        } else if (o instanceof Observation.Rejected r) {
-            t = Math.max(t, r.arrivalTime());
+        if (queue.headResolvesRequest()) {
+            t = Math.max(t, arrival); // another host's clock may run slightly behind the driver's
         }
         if (t < last) {
             t = last;
@@ -287,7 +232,7 @@ public final class ObservationMerger {
             last = t;
         }
         try {
-            o.applyTo(chain, t);
+            queue.pollInto(chain, t);
         } catch (IllegalArgumentException e) {
             dropped++; // e.g. a node index outside the scenario: counted, and the run's books will not balance
         }

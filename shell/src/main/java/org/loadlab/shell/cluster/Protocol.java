@@ -1,9 +1,7 @@
 package org.loadlab.shell.cluster;
 
 import java.util.List;
-import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
-import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import com.fasterxml.jackson.databind.util.StdConverter;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.loadlab.kernel.CborSerializable;
@@ -173,14 +171,14 @@ public final class Protocol {
     }
 
     /**
-     * Observations of one member since its previous batch: the typed records of the cores'
-     * {@code MetricsSink} calls, at most {@link #MAX_RECORDS} per message so that no batch
-     * outgrows the transport's frame; a flush sends as many batches as it takes. Over the
-     * wire the records travel in columns ({@link ObservationColumns}: no type id or field name
-     * per record, so a batch is written and read in microseconds, not milliseconds); a batch
-     * to the runner on the same member is not converted at all. Batches travel on Artery's
-     * large-message stream (the gateway's children are {@code large-message-destinations} in
-     * loadlab-cluster.conf), so probes and replies never queue behind one.
+     * Observations of one member since its previous batch: the cores' {@code MetricsSink}
+     * calls as columns ({@link ObservationColumns}, written so by the member's
+     * {@code ObservationLog}: no object per record on either side, no type id or field name
+     * per record on the wire), at most {@link #MAX_RECORDS} per message so that no batch
+     * outgrows the transport's frame; a flush sends as many batches as it takes. Batches
+     * travel on Artery's large-message stream (the gateway's children are
+     * {@code large-message-destinations} in loadlab-cluster.conf), so probes and replies never
+     * queue behind one.
      *
      * @param experiment experiment id
      * @param member sending member's address
@@ -191,33 +189,25 @@ public final class Protocol {
      * @param droppedAfterClose observations the member refused so far because they came after its actors
      *     stopped (a running total: the latest batch's value is the member's count)
      */
-    public record ObservationBatch(String experiment, String member, long flush, double watermark,
-                                   @JsonSerialize(converter = ToColumns.class)
-                                   @JsonDeserialize(converter = FromColumns.class)
-                                   List<Observation> records,
+    public record ObservationBatch(String experiment, String member, long flush, double watermark, ObservationColumns records,
                                    long droppedAfterClose) implements RunnerCommand {
         /** Most records per batch (about 15 bytes each in columns: far below even the ordinary stream's 256 KiB frame). */
         public static final int MAX_RECORDS = 2000;
 
-        /** Copies the list. */
+        /**
+         * The canonical constructor.
+         *
+         * @throws NullPointerException if {@code records} is null
+         */
+        @JsonCreator
         public ObservationBatch {
-            records = List.copyOf(records);
+            java.util.Objects.requireNonNull(records, "records");
         }
-    }
 
-    /** The wire form of a batch's records: their columns (Jackson calls it when a batch is serialized). */
-    static final class ToColumns extends StdConverter<List<Observation>, ObservationColumns> {
-        @Override
-        public ObservationColumns convert(List<Observation> records) {
-            return ObservationColumns.of(records);
-        }
-    }
-
-    /** The records of a batch read from the wire (Jackson calls it when a batch is deserialized). */
-    static final class FromColumns extends StdConverter<ObservationColumns, List<Observation>> {
-        @Override
-        public List<Observation> convert(ObservationColumns columns) {
-            return columns.toList();
+        /** A batch of {@code records} (tests, and any caller that holds records as objects). */
+        public ObservationBatch(String experiment, String member, long flush, double watermark, List<Observation> records,
+                                long droppedAfterClose) {
+            this(experiment, member, flush, watermark, ObservationColumns.of(records), droppedAfterClose);
         }
     }
 

@@ -304,7 +304,7 @@ public final class LiveRunner {
         }
 
         void feed(ObservationLog log) {
-            for (Observation o : log.drain(Integer.MAX_VALUE)) {
+            for (Observation o : log.drain(Integer.MAX_VALUE).toList()) {
                 last = Math.max(last, o.time());
                 o.applyTo(chain, last);
             }
