@@ -1,6 +1,5 @@
 package org.loadlab.shell.actor;
 
-import java.time.Duration;
 import java.util.function.BiConsumer;
 import java.util.random.RandomGenerator;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -20,8 +19,9 @@ import org.loadlab.kernel.MetricsSink;
 /**
  * The Pekko shell around any logic core: an {@code AbstractBehavior} whose mailbox feeds
  * {@link Logic#on}, with an {@link Env} on scaled wall time ({@link LiveClock}),
- * {@code tell} through a {@link Directory}, and Pekko's {@code TimerScheduler} (whose
- * key semantics the simulation engine copies). The logic's {@code onStart} runs when the
+ * {@code tell} through a {@link Directory}, and timers with the key semantics of Pekko's
+ * {@code TimerScheduler} (which the simulation engine copies), kept by the actor in
+ * {@link ActorTimers} with one Pekko timer for the earliest. The logic's {@code onStart} runs when the
  * actor receives {@link Start}, so a launcher can bind every address first. Two local-only
  * messages let the shell hosting the actor read its core ({@link Inspect}) or hand it a
  * control call ({@link Apply}, e.g. a policy switch) on the actor's own thread; they never
@@ -103,13 +103,16 @@ public final class LogicActor extends AbstractBehavior<Message> {
         }
     }
 
-    /** A timer's message with the wall-clock instant ({@code System.nanoTime()}) it is due, for {@link TimerLag}. */
-    private record Due(Message message, long dueNanos) implements Message {
+    /** Local only: the actor's one Pekko timer, armed for its core's earliest timer ({@link ActorTimers}). */
+    record WakeUp() implements Message {
         @Override
         public int estimatedBytes() {
-            return message.estimatedBytes();
+            return 0;
         }
     }
+
+    /** The key and message of the actor's one Pekko timer. */
+    static final WakeUp WAKE_UP = new WakeUp();
 
     /**
      * Counter: messages the shell could not deliver because no actor is bound to their
@@ -119,7 +122,7 @@ public final class LogicActor extends AbstractBehavior<Message> {
 
     private final Logic<Message> logic;
     private final Wiring wiring;
-    private final TimerScheduler<Message> timers;
+    private final ActorTimers timers;
     private final ShellEnv env = new ShellEnv();
 
     /**
@@ -136,7 +139,7 @@ public final class LogicActor extends AbstractBehavior<Message> {
 
     private LogicActor(ActorContext<Message> context, TimerScheduler<Message> timers, Logic<Message> logic, Wiring wiring) {
         super(context);
-        this.timers = timers;
+        this.timers = new ActorTimers(wiring.clock(), delay -> timers.startSingleTimer(WAKE_UP, WAKE_UP, delay));
         this.logic = logic;
         this.wiring = wiring;
     }
@@ -156,10 +159,14 @@ public final class LogicActor extends AbstractBehavior<Message> {
                     published();
                     return this;
                 })
-                .onMessage(Due.class, d -> {
-                    wiring.timerLag().record(System.nanoTime() - d.dueNanos());
-                    logic.on(d.message(), env);
-                    published();
+                .onMessage(WakeUp.class, w -> {
+                    for (ActorTimers.Timer t = timers.pollDue(); t != null; t = timers.pollDue()) {
+                        if (wiring.timerLag() != null) {
+                            wiring.timerLag().record(wiring.clock().realNanos() - t.dueNanos);
+                        }
+                        logic.on(t.message, env);
+                        published();
+                    }
                     return this;
                 })
                 .onMessage(Message.class, m -> {
@@ -224,12 +231,7 @@ public final class LogicActor extends AbstractBehavior<Message> {
 
         @Override
         public void startTimer(Object key, double delaySeconds, Message message) {
-            Duration delay = wiring.clock().realDuration(delaySeconds);
-            if (wiring.timerLag() == null) {
-                timers.startSingleTimer(key, message, delay);
-            } else {
-                timers.startSingleTimer(key, new Due(message, System.nanoTime() + delay.toNanos()), delay);
-            }
+            timers.start(key, wiring.clock().realDuration(delaySeconds), message);
         }
 
         @Override

@@ -13,4 +13,13 @@ public interface ShellClock {
 
     /** Real duration of {@code scenarioSeconds} (≥ 0). */
     Duration realDuration(double scenarioSeconds);
+
+    /**
+     * Real time now, nanoseconds from an arbitrary origin: the time the actors' timers are due
+     * in, which must run with Pekko's scheduler ({@code System.nanoTime()}; a test on Pekko's
+     * manual time gives that time instead).
+     */
+    default long realNanos() {
+        return System.nanoTime();
+    }
 }

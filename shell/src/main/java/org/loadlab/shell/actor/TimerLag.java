@@ -4,8 +4,8 @@ import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * How late the timers of a live run fire: each timer a {@link LogicActor} starts carries the
- * wall-clock instant it is due, and when the actor handles it the difference is recorded
+ * How late the timers of a live run fire: each timer a {@link LogicActor} starts has the
+ * real instant it is due, and when the actor fires it the difference is recorded
  * here. Timers drive service completions, probe timeouts and arrivals, so when the actors
  * cannot keep up with the scaled clock ({@code --time-scale} too high for the machine) this
  * lag grows: the run's times are then no longer the scenario's. Thread-safe (many actors

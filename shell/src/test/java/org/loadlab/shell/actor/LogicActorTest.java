@@ -53,6 +53,8 @@ class LogicActorTest {
     private ObservationLog observed;
     private Directory directory;
     private AtomicInteger published;
+    /** The test's clock: time moves only when the test advances it (Pekko's manual time and the actors' due times alike). */
+    private ManualClock clock;
 
     @AfterAll
     static void shutdown() {
@@ -65,6 +67,7 @@ class LogicActorTest {
         observed = new ObservationLog();
         directory = new Directory();
         published = new AtomicInteger();
+        clock = new ManualClock(TIME, SCALE);
     }
 
     // ------------------------------------------------------------------ a hand-written core
@@ -140,9 +143,9 @@ class LogicActorTest {
                 (logic, now) -> published.incrementAndGet());
     }
 
-    /** A started actor around a fresh {@link Scripted} core, on a live clock at {@link #SCALE}. */
+    /** A started actor around a fresh {@link Scripted} core, on the test's clock at {@link #SCALE}. */
     private ActorRef<Message> scripted() {
-        ActorRef<Message> actor = KIT.spawn(LogicActor.create(new Scripted(said.ref()::tell), wiring(LiveClock.startingNow(SCALE))));
+        ActorRef<Message> actor = KIT.spawn(LogicActor.create(new Scripted(said.ref()::tell), wiring(clock)));
         actor.tell(new LogicActor.Start());
         said.expectMessage("started as " + SELF);
         settled(actor); // onStart said so, but the shell's afterMessage runs after it
@@ -167,7 +170,7 @@ class LogicActorTest {
     @Test
     void startRunsOnStartOnlyWhenTheActorIsTold() {
         ActorRef<Message> actor = KIT.spawn(LogicActor.create(new Scripted(said.ref()::tell), wiring(LiveClock.startingNow(SCALE))));
-        TIME.expectNoMessageFor(Duration.ofSeconds(1), said);
+        clock.expectNoMessageFor(Duration.ofSeconds(1), said);
         actor.tell(new LogicActor.Start());
         said.expectMessage("started as " + SELF);
         assertEquals(List.of(), seen(actor), "Start is the shell's, not a message of the core");
@@ -178,10 +181,10 @@ class LogicActorTest {
         ActorRef<Message> actor = scripted();
         actor.tell(new StartTimer("k", 2.0, "ring"));
         settled(actor);
-        TIME.expectNoMessageFor(Duration.ofMillis(199), said);
-        TIME.timePasses(Duration.ofMillis(1));
+        clock.expectNoMessageFor(Duration.ofMillis(199), said);
+        clock.advance(Duration.ofMillis(1));
         said.expectMessage("ring");
-        TIME.expectNoMessageFor(Duration.ofSeconds(1), said);
+        clock.expectNoMessageFor(Duration.ofSeconds(1), said);
     }
 
     @Test
@@ -189,13 +192,13 @@ class LogicActorTest {
         ActorRef<Message> actor = scripted();
         actor.tell(new StartTimer("k", 2.0, "first"));
         settled(actor);
-        TIME.timePasses(Duration.ofMillis(100));
+        clock.advance(Duration.ofMillis(100));
         actor.tell(new StartTimer("k", 2.0, "second"));
         settled(actor);
-        TIME.expectNoMessageFor(Duration.ofMillis(199), said); // "first" was due 100 ms in
-        TIME.timePasses(Duration.ofMillis(1));
+        clock.expectNoMessageFor(Duration.ofMillis(199), said); // "first" was due 100 ms in
+        clock.advance(Duration.ofMillis(1));
         said.expectMessage("second");
-        TIME.expectNoMessageFor(Duration.ofSeconds(1), said);
+        clock.expectNoMessageFor(Duration.ofSeconds(1), said);
     }
 
     @Test
@@ -205,14 +208,14 @@ class LogicActorTest {
         settled(actor);
         // On the actor: the old timer comes due (its message enters the mailbox), then the key is started again.
         actor.tell(new LogicActor.Apply((logic, env) -> {
-            TIME.timePasses(Duration.ofMillis(100));
+            clock.advance(Duration.ofMillis(100));
             env.startTimer("k", 1.0, new Tick("new"));
         }));
         settled(actor);
-        TIME.expectNoMessageFor(Duration.ofMillis(99), said);
-        TIME.timePasses(Duration.ofMillis(1));
+        clock.expectNoMessageFor(Duration.ofMillis(99), said);
+        clock.advance(Duration.ofMillis(1));
         said.expectMessage("new");
-        TIME.expectNoMessageFor(Duration.ofSeconds(1), said);
+        clock.expectNoMessageFor(Duration.ofSeconds(1), said);
     }
 
     @Test
@@ -221,7 +224,7 @@ class LogicActorTest {
         actor.tell(new StartTimer("k", 1.0, "never"));
         actor.tell(new CancelTimer("k"));
         settled(actor);
-        TIME.expectNoMessageFor(Duration.ofSeconds(2), said);
+        clock.expectNoMessageFor(Duration.ofSeconds(2), said);
         assertEquals(List.of("StartTimer", "CancelTimer"), seen(actor));
     }
 
@@ -231,11 +234,11 @@ class LogicActorTest {
         actor.tell(new StartTimer("k", 1.0, "never"));
         settled(actor);
         actor.tell(new LogicActor.Apply((logic, env) -> {
-            TIME.timePasses(Duration.ofMillis(100)); // due now: its message is queued behind this one
+            clock.advance(Duration.ofMillis(100)); // due now: its message is queued behind this one
             env.cancelTimer("k");
         }));
         settled(actor);
-        TIME.expectNoMessageFor(Duration.ofSeconds(1), said);
+        clock.expectNoMessageFor(Duration.ofSeconds(1), said);
         assertEquals(List.of("StartTimer"), seen(actor), "the queued message of the cancelled timer was dropped");
     }
 
@@ -245,32 +248,50 @@ class LogicActorTest {
         actor.tell(new StartTimer("a", 1.0, "a"));
         actor.tell(new StartTimer("b", 0.5, "b"));
         settled(actor);
-        TIME.timePasses(Duration.ofMillis(50));
+        clock.advance(Duration.ofMillis(50));
         said.expectMessage("b");
-        TIME.timePasses(Duration.ofMillis(50));
+        clock.advance(Duration.ofMillis(50));
         said.expectMessage("a");
     }
 
     @Test
     @SuppressWarnings("unchecked")
-    void synchronouslyTheShellSchedulesScaledSingleTimersAndOverridesByKey() {
-        BehaviorTestKit<Message> t = BehaviorTestKit.create(LogicActor.create(new Scripted(s -> { }),
-                wiring(LiveClock.startingNow(SCALE))));
+    void synchronouslyTheShellArmsOnePekkoTimerForTheEarliestCoreTimer() {
+        // The test's clock does not move here: every due time is exact.
+        BehaviorTestKit<Message> t = BehaviorTestKit.create(LogicActor.create(new Scripted(s -> { }), wiring(clock)));
         t.run(new StartTimer("k", 2.0, "x"));
         Effect.TimerScheduled<Message> first = t.expectEffectClass(Effect.TimerScheduled.class);
-        assertEquals("k", first.key());
-        assertEquals(new Tick("x"), first.msg());
+        assertEquals(LogicActor.WAKE_UP, first.key());
+        assertEquals(LogicActor.WAKE_UP, first.msg());
         assertEquals(Duration.ofMillis(200), first.duration(), "2 scenario seconds at time scale 10");
         assertEquals("SingleMode", first.mode().toString());
-        assertFalse(first.overriding());
-        t.run(new StartTimer("k", 0.5, "y"));
+        t.run(new StartTimer("later", 5.0, "y"));
+        assertFalse(t.hasEffects(), "a timer due after the armed wake-up arms nothing");
+        t.run(new StartTimer("k", 0.5, "z"));
         Effect.TimerScheduled<Message> second = t.expectEffectClass(Effect.TimerScheduled.class);
-        assertEquals(Duration.ofMillis(50), second.duration());
-        assertTrue(second.overriding(), "the same key replaces the active timer");
+        assertEquals(Duration.ofMillis(50), second.duration(), "the same key replaced, due earlier: the wake-up comes sooner");
+        assertTrue(second.overriding());
         t.run(new CancelTimer("k"));
-        assertEquals("k", t.expectEffectClass(Effect.TimerCancelled.class).key());
-        t.run(new Tick("z"));
-        assertFalse(t.hasEffects(), "a plain message starts no timer");
+        t.run(new Tick("plain"));
+        assertFalse(t.hasEffects(), "a cancel and a plain message start no Pekko timer");
+        t.run(LogicActor.WAKE_UP); // nothing due at time 0: armed again for "later"
+        assertEquals(Duration.ofMillis(500), t.expectEffectClass(Effect.TimerScheduled.class).duration());
+    }
+
+    @Test
+    void timersDueTogetherFireInDueOrderThenStartOrder() {
+        ActorRef<Message> actor = scripted();
+        actor.tell(new StartTimer("c", 1.0, "c"));
+        actor.tell(new StartTimer("a", 0.5, "a"));
+        actor.tell(new StartTimer("b", 1.0, "b"));
+        actor.tell(new StartTimer("gone", 0.7, "gone"));
+        actor.tell(new CancelTimer("gone"));
+        settled(actor);
+        clock.advance(Duration.ofMillis(500)); // one wake-up finds all three due
+        said.expectMessage("a");
+        said.expectMessage("c");
+        said.expectMessage("b");
+        clock.expectNoMessageFor(Duration.ofSeconds(1), said);
     }
 
     @Test
@@ -293,7 +314,7 @@ class LogicActorTest {
         actor.tell(new LogicActor.Apply((logic, env) -> env.startTimer("from-apply", 0.5, new Tick("applied"))));
         settled(actor);
         assertEquals(before + 1, published.get(), "afterMessage runs after an Apply, as after a message");
-        TIME.timePasses(Duration.ofMillis(50));
+        clock.advance(Duration.ofMillis(50));
         said.expectMessage("applied");
         assertEquals(List.of("Tick"), seen(actor));
     }
@@ -308,7 +329,7 @@ class LogicActorTest {
         actor.tell(new SendTo(NodeId.of(9), new Tick("nobody"))); // unbound (e.g. a removed node): not delivered
         settled(actor);
         target.expectNoMessage(Duration.ZERO);
-        List<Observation> o = observed.drain(Integer.MAX_VALUE);
+        List<Observation> o = observed.drain(Integer.MAX_VALUE).toList();
         List<Observation.MessageSent> sent = o.stream().filter(x -> x instanceof Observation.MessageSent)
                 .map(x -> (Observation.MessageSent) x).toList();
         assertEquals(2, sent.size(), "every message that left the core is observed, delivered or not: " + o);
@@ -334,7 +355,6 @@ class LogicActorTest {
 
     @Test
     void afterMessageSeesEveryHandledMessageWithTheClocksTime() {
-        ManualClock clock = new ManualClock(TIME, SCALE);
         List<Double> times = new java.util.concurrent.CopyOnWriteArrayList<>();
         ActorRef<Message> actor = KIT.spawn(LogicActor.create(new Scripted(said.ref()::tell),
                 new LogicActor.Wiring(SELF, directory, clock, new SplittableRandom(7), observed, (logic, now) -> times.add(now))));
@@ -353,7 +373,6 @@ class LogicActorTest {
 
     @Test
     void aBackendNodeServesFcfsOnTheShellsTimers() {
-        ManualClock clock = new ManualClock(TIME, SCALE);
         BalancerId balancer = new BalancerId(0);
         TestProbe<Message> replies = KIT.createTestProbe();
         directory.bind(balancer, replies.ref());
@@ -375,7 +394,7 @@ class LogicActorTest {
         clock.advance(Duration.ofMillis(1));
         assertEquals(new BalancerMessage.Response(2, 0, 0.0, true), replies.receiveMessage());
         settled(actor);
-        List<Observation.ServiceStarted> started = observed.drain(Integer.MAX_VALUE).stream()
+        List<Observation.ServiceStarted> started = observed.drain(Integer.MAX_VALUE).toList().stream()
                 .filter(x -> x instanceof Observation.ServiceStarted).map(x -> (Observation.ServiceStarted) x).toList();
         assertEquals(2, started.size(), started.toString());
         assertEquals(0.0, started.get(0).waitSeconds(), 1e-12);

@@ -37,6 +37,18 @@ final class ManualClock implements ShellClock {
         return Duration.ofNanos(Math.max(0L, Math.round(scenarioSeconds / timeScale * 1e9)));
     }
 
+    /** The real time that has passed on the manual scheduler, ns: what the actors' timers are due in. */
+    @Override
+    public long realNanos() {
+        return elapsedNanos;
+    }
+
+    /** Lets {@code real} pass, expecting no message on {@code probe} meanwhile (Pekko's {@link ManualTime#expectNoMessageFor}). */
+    void expectNoMessageFor(Duration real, org.apache.pekko.actor.testkit.typed.javadsl.TestProbe<?> probe) {
+        elapsedNanos += real.toNanos();
+        time.expectNoMessageFor(real, probe);
+    }
+
     /** Lets {@code real} pass: the scenario clock first, then the scheduler (whose due timers fire). */
     void advance(Duration real) {
         elapsedNanos += real.toNanos(); // only the test thread advances
