@@ -238,9 +238,16 @@ public final class ObservationMerger {
         }
     }
 
-    /** Closes the recorder at {@code end} (scenario seconds, moved past the last observation and warm-up if needed). */
+    /**
+     * Feeds everything queued, lets the queues go and closes the recorder at {@code end}
+     * (scenario seconds, moved past the last observation and warm-up if needed).
+     */
     public RunMetrics finish(double end, double warmup) {
         releaseAll();
+        // The queues' columns grew to the run's busiest 100-200 ms (megabytes at high rates) and a finished
+        // experiment's runner stays to answer for it: keep none of them.
+        sources.clear();
+        heads = new Source[0];
         double e = Math.max(Math.max(end, recorder.lastObservationSeconds()), warmup + 1e-9);
         return recorder.finish(e);
     }
