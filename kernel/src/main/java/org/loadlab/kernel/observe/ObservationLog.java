@@ -30,8 +30,8 @@ import org.loadlab.kernel.MetricsSink;
  * frame.
  *
  * <p>It writes each call straight into {@link ObservationColumns}' columns (primitive arrays
- * it reuses between drains), not as an {@link Observation} object: at 30,000 requests/s a
- * member makes about 15 records a request, and as objects they lived until the gateway had
+ * it reuses between drains), not as an {@link Observation} object: at 34,000 requests/s the
+ * members make about 15 records a request, and as objects they lived until the gateway had
  * merged them (100–200 ms), so every young collection of the gateway copied them (6–7 MB of
  * survivors; docs/cluster.md, "The decision p99 at half the saturation rate").
  */

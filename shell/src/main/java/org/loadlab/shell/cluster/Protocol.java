@@ -189,8 +189,8 @@ public final class Protocol {
      * @param droppedAfterClose observations the member refused so far because they came after its actors
      *     stopped (a running total: the latest batch's value is the member's count)
      */
-    public record ObservationBatch(String experiment, String member, long flush, double watermark, ObservationColumns records,
-                                   long droppedAfterClose) implements RunnerCommand {
+    public record ObservationBatch(String experiment, String member, long flush, double watermark,
+                                   ObservationColumns records, long droppedAfterClose) implements RunnerCommand {
         /** Most records per batch (about 15 bytes each in columns: far below even the ordinary stream's 256 KiB frame). */
         public static final int MAX_RECORDS = 2000;
 
