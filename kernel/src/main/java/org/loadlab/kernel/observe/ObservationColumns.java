@@ -2,7 +2,6 @@ package org.loadlab.kernel.observe;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -114,61 +113,11 @@ public record ObservationColumns(byte[] kinds, double[] times, int[] ints, doubl
      * @throws NullPointerException if the list or a record is {@code null}
      */
     public static ObservationColumns of(List<? extends Observation> records) {
-        int n = records.size();
-        byte[] kinds = new byte[n];
-        double[] times = new double[n];
-        Growing ints = new Growing(2 * n);
-        Growing doubles = new Growing(n / 2 + 1);
-        Growing longs = new Growing(1);
-        List<String> names = new ArrayList<>();
-        Map<String, Integer> nameIndex = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            Observation o = records.get(i);
-            times[i] = o.time();
-            if (o instanceof Observation.QueueLength q) {
-                kinds[i] = QUEUE;
-                ints.add(q.node()).add(q.length());
-            } else if (o instanceof Observation.BusyServers b) {
-                kinds[i] = BUSY;
-                ints.add(b.node()).add(b.busy()).add(b.servers());
-            } else if (o instanceof Observation.MessageSent m) {
-                kinds[i] = MESSAGE;
-                ints.add(indexOf(m.kind(), names, nameIndex)).add(m.bytes());
-            } else if (o instanceof Observation.ServiceStarted s) {
-                kinds[i] = STARTED;
-                ints.add(s.node());
-                doubles.add(s.waitSeconds());
-            } else if (o instanceof Observation.Completed c) {
-                kinds[i] = COMPLETED;
-                doubles.add(c.arrivalTime());
-                ints.add(c.node());
-            } else if (o instanceof Observation.Arrived a) {
-                kinds[i] = ARRIVED;
-                ints.add(a.balancer());
-            } else if (o instanceof Observation.Decided d) {
-                kinds[i] = DECIDED;
-                ints.add(d.balancer()).add(d.queries());
-            } else if (o instanceof Observation.Routed r) {
-                kinds[i] = ROUTED;
-                ints.add(r.balancer()).add(r.node());
-                doubles.add(r.decisionStart()).add(r.arrivalTime());
-            } else if (o instanceof Observation.Rejected r) {
-                kinds[i] = REJECTED;
-                doubles.add(r.arrivalTime());
-            } else if (o instanceof Observation.Lost l) {
-                kinds[i] = LOST;
-                ints.add(l.node()).add(l.count());
-            } else if (o instanceof Observation.StateUpdate u) {
-                kinds[i] = UPDATE;
-                ints.add(u.node()).add(u.receivers());
-            } else {
-                Observation.Counted c = (Observation.Counted) o; // the last of the sealed interface's records
-                kinds[i] = COUNTED;
-                ints.add(indexOf(c.name(), names, nameIndex));
-                longs.add(c.delta());
-            }
+        ObservationLog log = new ObservationLog(); // the one writer of the columns
+        for (Observation o : records) {
+            o.applyTo(log);
         }
-        return new ObservationColumns(kinds, times, ints.ints(), doubles.doubles(), longs.longs(), names);
+        return log.drain(Integer.MAX_VALUE);
     }
 
     /** The index of {@code name} in {@code names}, appended (and indexed) if it is new. */
@@ -239,47 +188,5 @@ public record ObservationColumns(byte[] kinds, double[] times, int[] ints, doubl
     @Override
     public String toString() {
         return "ObservationColumns[" + kinds.length + " records, names " + names + "]";
-    }
-
-    /** A growable column of primitives (ints, doubles or longs, one kind per instance). */
-    private static final class Growing {
-        private long[] bits;
-        private int size;
-
-        Growing(int capacity) {
-            bits = new long[Math.max(1, capacity)];
-        }
-
-        Growing add(long v) {
-            if (size == bits.length) {
-                bits = Arrays.copyOf(bits, 2 * size);
-            }
-            bits[size++] = v;
-            return this;
-        }
-
-        Growing add(double v) {
-            return add(Double.doubleToRawLongBits(v));
-        }
-
-        int[] ints() {
-            int[] out = new int[size];
-            for (int i = 0; i < size; i++) {
-                out[i] = (int) bits[i];
-            }
-            return out;
-        }
-
-        double[] doubles() {
-            double[] out = new double[size];
-            for (int i = 0; i < size; i++) {
-                out[i] = Double.longBitsToDouble(bits[i]);
-            }
-            return out;
-        }
-
-        long[] longs() {
-            return Arrays.copyOf(bits, size);
-        }
     }
 }

@@ -137,9 +137,9 @@ public final class LogicActor extends AbstractBehavior<Message> {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new LogicActor(ctx, timers, l, wiring)));
     }
 
-    private LogicActor(ActorContext<Message> context, TimerScheduler<Message> timers, Logic<Message> logic, Wiring wiring) {
+    private LogicActor(ActorContext<Message> context, TimerScheduler<Message> scheduler, Logic<Message> logic, Wiring wiring) {
         super(context);
-        this.timers = new ActorTimers(wiring.clock(), delay -> timers.startSingleTimer(WAKE_UP, WAKE_UP, delay));
+        this.timers = new ActorTimers(wiring.clock(), delay -> scheduler.startSingleTimer(WAKE_UP, WAKE_UP, delay));
         this.logic = logic;
         this.wiring = wiring;
     }

@@ -1,11 +1,9 @@
 package org.loadlab.shell.cluster;
 
 import java.util.List;
-import com.fasterxml.jackson.annotation.JsonCreator;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.loadlab.kernel.CborSerializable;
-import org.loadlab.kernel.observe.Observation;
 import org.loadlab.kernel.observe.ObservationColumns;
 import org.loadlab.node.protocol.LoadSnapshot;
 import org.loadlab.kernel.Message;
@@ -194,20 +192,9 @@ public final class Protocol {
         /** Most records per batch (about 15 bytes each in columns: far below even the ordinary stream's 256 KiB frame). */
         public static final int MAX_RECORDS = 2000;
 
-        /**
-         * The canonical constructor.
-         *
-         * @throws NullPointerException if {@code records} is null
-         */
-        @JsonCreator
+        /** @throws NullPointerException if {@code records} is null */
         public ObservationBatch {
             java.util.Objects.requireNonNull(records, "records");
-        }
-
-        /** A batch of {@code records} (tests, and any caller that holds records as objects). */
-        public ObservationBatch(String experiment, String member, long flush, double watermark, List<Observation> records,
-                                long droppedAfterClose) {
-            this(experiment, member, flush, watermark, ObservationColumns.of(records), droppedAfterClose);
         }
     }
 

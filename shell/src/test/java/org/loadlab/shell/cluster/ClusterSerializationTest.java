@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.loadlab.kernel.CborSerializable;
 import org.loadlab.kernel.observe.Observation;
+import org.loadlab.kernel.observe.ObservationColumns;
 import org.loadlab.node.protocol.LoadSnapshot;
 
 /** Every cluster message that crosses a JVM boundary round-trips through Pekko serialization as Jackson CBOR. */
@@ -59,13 +60,13 @@ class ClusterSerializationTest {
                         List.of(new Protocol.PeerHeld(3, 4, 10, 9))),
                 new Protocol.PeerHeld(1, 0, 2, 2),
                 new Protocol.BalancerHeld(1, 0, 0, 0, 3),
-                new Protocol.ObservationBatch("exp-1", member, 4, 2.25, List.of(
+                new Protocol.ObservationBatch("exp-1", member, 4, 2.25, ObservationColumns.of(List.of(
                         new Observation.Arrived(0.5, 0), new Observation.Decided(0.5, 0, 2),
                         new Observation.Routed(0.51, 0, 2, 0.5, 0.49), new Observation.Rejected(0.6, 0.4),
                         new Observation.Completed(1.5, 0.25, 2), new Observation.ServiceStarted(0.52, 2, 0.01),
                         new Observation.Lost(1.6, 1, 3), new Observation.QueueLength(1.5, 2, 4),
                         new Observation.BusyServers(1.5, 2, 1, 1), new Observation.StateUpdate(1.7, 2, 1),
-                        new Observation.Counted(1.8, "redecisions", 2), new Observation.MessageSent(2.5, "Request", 48)), 0),
+                        new Observation.Counted(1.8, "redecisions", 2), new Observation.MessageSent(2.5, "Request", 48))), 0),
                 new Protocol.TimerLagReport("exp-1", member, 1200, 1.35e6, 4_200_000),
                 new Protocol.Ack(true, member, "ok"),
                 new Protocol.NodesReply(member, List.of(status)),

@@ -6,6 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.loadlab.analysis.run.RunRecorder;
 import org.loadlab.kernel.observe.Observation;
+import org.loadlab.kernel.observe.ObservationColumns;
 
 /**
  * The gateway's merge: records of several sources fed in time order up to the least
@@ -18,7 +19,7 @@ class ObservationMergerTest {
     }
 
     private static Protocol.ObservationBatch batch(String member, double watermark, Observation... records) {
-        return new Protocol.ObservationBatch("e", member, 1, watermark, List.of(records), 0);
+        return new Protocol.ObservationBatch("e", member, 1, watermark, ObservationColumns.of(List.of(records)), 0);
     }
 
     @Test

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.loadlab.analysis.run.RunMetrics;
 import org.loadlab.kernel.observe.Observation;
+import org.loadlab.kernel.observe.ObservationColumns;
 
 /**
  * Two cluster members in this JVM, talking over real Artery TCP (every remote message is
@@ -247,7 +248,7 @@ class TwoMemberClusterTest {
             sample.add(new Observation.MessageSent(t, "Response", 40));
         }
         Protocol.ObservationBatch batch = new Protocol.ObservationBatch("exp-20250101-000000-1", "pekko://loadlab@127.0.0.1:2552",
-                1, 100.5, sample, 0);
+                1, 100.5, ObservationColumns.of(sample), 0);
         Serialization ser = SerializationExtension.get(org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(nodes.system()));
         return (double) ser.serialize(batch).get().length / sample.size();
     }
