@@ -18,7 +18,7 @@ import org.loadlab.kernel.MetricsSink;
 
 /**
  * The Pekko shell around any logic core: an {@code AbstractBehavior} whose mailbox feeds
- * {@link Logic#on}, with an {@link Env} on scaled wall time ({@link LiveClock}),
+ * {@link Logic#on}, with an {@link Env} on scaled wall time ({@link LiveClock}, read once per message),
  * {@code tell} through a {@link Directory}, and timers with the key semantics of Pekko's
  * {@code TimerScheduler} (which the simulation engine copies), kept by the actor in
  * {@link ActorTimers} with one Pekko timer for the earliest. The logic's {@code onStart} runs when the
@@ -124,6 +124,14 @@ public final class LogicActor extends AbstractBehavior<Message> {
     private final Wiring wiring;
     private final ActorTimers timers;
     private final ShellEnv env = new ShellEnv();
+    /**
+     * Scenario seconds at which the actor took the message it is handling: the core's
+     * {@link Env#now()} for the whole handler, as in the simulation, where a handler takes no
+     * time. One clock read per message instead of one per {@code now()}: the balancer reads
+     * the time five to ten times per message, and at 90,000 requests/s the gateway spent 2% of
+     * its CPU in {@code clock_gettime}.
+     */
+    private double messageTime;
 
     /**
      * Behaviour running {@code logic}.
@@ -148,6 +156,7 @@ public final class LogicActor extends AbstractBehavior<Message> {
     public Receive<Message> createReceive() {
         return newReceiveBuilder()
                 .onMessage(Start.class, s -> {
+                    clockIn();
                     logic.onStart(env);
                     published();
                     return this;
@@ -155,6 +164,7 @@ public final class LogicActor extends AbstractBehavior<Message> {
                 .onMessage(Inspect.class, this::onInspect)
                 .onMessage(InspectAndStop.class, this::onInspectAndStop)
                 .onMessage(Apply.class, a -> {
+                    clockIn();
                     a.action().accept(logic, env);
                     published();
                     return this;
@@ -164,12 +174,14 @@ public final class LogicActor extends AbstractBehavior<Message> {
                         if (wiring.timerLag() != null) {
                             wiring.timerLag().record(wiring.clock().realNanos() - t.dueNanos);
                         }
+                        clockIn();
                         logic.on(t.message, env);
                         published();
                     }
                     return this;
                 })
                 .onMessage(Message.class, m -> {
+                    clockIn();
                     logic.on(m, env);
                     published();
                     return this;
@@ -179,6 +191,7 @@ public final class LogicActor extends AbstractBehavior<Message> {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private Behavior<Message> onInspect(Inspect inspect) {
+        clockIn();
         Object answer = inspect.read().apply(logic, env);
         inspect.replyTo().tell(answer);
         return this;
@@ -186,22 +199,29 @@ public final class LogicActor extends AbstractBehavior<Message> {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private Behavior<Message> onInspectAndStop(InspectAndStop inspect) {
+        clockIn();
         Object answer = inspect.read().apply(logic, env);
         inspect.replyTo().tell(answer);
         return Behaviors.stopped();
     }
 
+    /** Reads the clock for the message (or timer) the actor is about to hand its core. */
+    private void clockIn() {
+        messageTime = wiring.clock().now();
+    }
+
     private void published() {
         if (wiring.afterMessage() != null) {
-            wiring.afterMessage().accept(logic, wiring.clock().now());
+            wiring.afterMessage().accept(logic, messageTime);
         }
     }
 
     /** The Env seen by the logic inside this actor. */
     private final class ShellEnv implements Env {
+        /** The time the actor took the message it is handling (one clock read per message). */
         @Override
         public double now() {
-            return wiring.clock().now();
+            return messageTime;
         }
 
         @Override

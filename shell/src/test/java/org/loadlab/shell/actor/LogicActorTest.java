@@ -294,6 +294,54 @@ class LogicActorTest {
         clock.expectNoMessageFor(Duration.ofSeconds(1), said);
     }
 
+    /** A clock that moves one scenario second on every read, and counts its reads. */
+    static final class MovingClock implements ShellClock {
+        int reads;
+
+        @Override
+        public double now() {
+            return ++reads;
+        }
+
+        @Override
+        public Duration realDuration(double scenarioSeconds) {
+            return Duration.ofNanos((long) (scenarioSeconds * 1e9));
+        }
+    }
+
+    @Test
+    void aCoreSeesOneTimeForTheWholeMessageAndTheClockIsReadOncePerMessage() {
+        // As in the simulation, where a handler takes no time: env.now() is the time the actor
+        // took the message, however often the core asks, and the shell's afterMessage gets it too.
+        MovingClock moving = new MovingClock();
+        List<Double> times = new ArrayList<>();
+        List<Double> publishedAt = new ArrayList<>();
+        Logic<Message> asksThrice = new Logic<>() {
+            @Override
+            public void onStart(Env env) {
+            }
+
+            @Override
+            public void on(Message message, Env env) {
+                times.add(env.now());
+                env.send(TARGET, new Tick("x")); // the observation takes the time too
+                times.add(env.now());
+                times.add(env.now());
+            }
+        };
+        LogicActor.Wiring w = new LogicActor.Wiring(SELF, directory, moving, new SplittableRandom(7), observed,
+                (logic, now) -> publishedAt.add(now));
+        BehaviorTestKit<Message> t = BehaviorTestKit.create(LogicActor.create(asksThrice, w));
+        t.run(new Tick("first"));
+        t.run(new Tick("second"));
+        assertEquals(List.of(1.0, 1.0, 1.0, 2.0, 2.0, 2.0), times);
+        assertEquals(List.of(1.0, 2.0), publishedAt);
+        assertEquals(2, moving.reads, "one clock read per message");
+        List<Double> sentAt = observed.drain(Integer.MAX_VALUE).toList().stream()
+                .filter(o -> o instanceof Observation.MessageSent).map(Observation::time).toList();
+        assertEquals(List.of(1.0, 2.0), sentAt);
+    }
+
     @Test
     void inspectRepliesWithTheCoresStateAndItsEnv() {
         ActorRef<Message> actor = scripted();
