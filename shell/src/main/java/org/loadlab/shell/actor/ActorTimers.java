@@ -68,9 +68,11 @@ final class ActorTimers {
 
     /** Starts a timer delivering {@code message} after {@code delay} (real time), replacing an active one with {@code key}. */
     void start(Object key, Duration delay, Message message) {
-        cancel(key);
         Timer t = new Timer(key, message, clock.realNanos() + delay.toNanos(), started++);
-        byKey.put(key, t);
+        Timer replaced = byKey.put(key, t);
+        if (replaced != null) {
+            remove(replaced.index);
+        }
         push(t);
         if (t.dueNanos < armedFor) {
             arm(t.dueNanos);
