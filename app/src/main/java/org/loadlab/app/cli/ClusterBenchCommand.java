@@ -83,7 +83,8 @@ public final class ClusterBenchCommand implements Callable<Integer> {
     private int window;
 
     @Option(names = "--member-jvm-opt", paramLabel = "OPT",
-            description = "JVM option of every member and baseline JVM (repeatable; default -Xmx512m -XX:+UseParallelGC).")
+            description = "JVM option of every member and baseline JVM (repeatable; default -Xmx512m -XX:+UseParallelGC;"
+                    + " -XX:MetaspaceSize=256m is added unless an option sets it).")
     private List<String> memberJvmOpts = new ArrayList<>();
 
     @Option(names = "--base-port", defaultValue = "26510", paramLabel = "P", description = "First remoting port (default 26510).")
@@ -119,7 +120,7 @@ public final class ClusterBenchCommand implements Callable<Integer> {
             OutputDir.prepareFile(out, "--out");
         }
         List<String> opts = memberJvmOpts.isEmpty() ? List.of("-Xmx512m", "-XX:+UseParallelGC") : memberJvmOpts;
-        System.out.println("cluster-bench: JVM options " + opts + "; p2c, probe model, " + nodes + " nodes, deterministic demand"
+        System.out.println("cluster-bench: JVM options " + MemberJvmOptions.withDefaults(opts) + "; p2c, probe model, " + nodes + " nodes, deterministic demand"
                 + " 0.2 ms, " + duration + " s per experiment (" + warmup + " s warm-up window)");
         List<String> summary = new ArrayList<>();
         for (int n : jvms) {
@@ -244,7 +245,7 @@ public final class ClusterBenchCommand implements Callable<Integer> {
     private static ProcessBuilder java(List<String> opts, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(opts);
+        cmd.addAll(MemberJvmOptions.withDefaults(opts)); // as LocalCluster's members: the same JVM settings
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), LoadLabCli.class.getName()));
         cmd.addAll(args);
         return new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)

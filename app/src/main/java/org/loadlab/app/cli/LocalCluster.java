@@ -93,7 +93,8 @@ public final class LocalCluster implements AutoCloseable {
      * @param httpPort control API port of the gateway
      * @param basePrometheusPort Prometheus port of the gateway; nodes use the next ones
      * @param classPath class path of the children
-     * @param jvmArgs extra JVM arguments of the children (e.g. -Xmx, -D settings)
+     * @param jvmArgs extra JVM arguments of the children (e.g. -Xmx, -D settings); {@link MemberJvmOptions#withDefaults}
+     *                adds the metadata threshold unless they set it
      * @param memberArgs extra arguments of every {@code loadlab cluster} command (e.g. --set k=v)
      * @param logDir directory for one log file per member, or null to relay output with a prefix
      */
@@ -134,7 +135,7 @@ public final class LocalCluster implements AutoCloseable {
                        List<String> memberArgs, Path logDir) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(jvmArgs);
+        cmd.addAll(MemberJvmOptions.withDefaults(jvmArgs));
         String configFile = System.getProperty("config.file");
         if (configFile != null) {
             cmd.add("-Dconfig.file=" + configFile);

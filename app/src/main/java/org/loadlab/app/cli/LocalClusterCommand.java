@@ -53,7 +53,7 @@ public final class LocalClusterCommand implements Callable<Integer> {
 
     @Option(names = "--member-jvm-opt", paramLabel = "OPT",
             description = "A JVM option for every member, e.g. -XX:+UseParallelGC (repeatable; default -XX:+UseSerialGC;"
-                    + " --member-heap sets -Xmx).")
+                    + " --member-heap sets -Xmx; -XX:MetaspaceSize=256m is added unless an option sets it).")
     private List<String> memberJvmOpts = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "A setting for every member (repeatable).")
