@@ -9,8 +9,8 @@ import java.util.List;
  *
  * <p>{@code -XX:MetaspaceSize=256m}: a member's class metadata (Metaspace) is about 60 MB in a
  * node member and 90 MB in the gateway once they have run a few experiments, and it still grows
- * by 50–100 KB per experiment, more slowly as time goes on (no class is loaded then: most likely
- * the JIT's method profiles).
+ * by 50–140 KB per experiment, more slowly as time goes on (hardly classes: mostly the
+ * non-class metadata of the application's class loader, such as method profiles).
  * With the JVM's default first threshold (21 MB), every time the metadata passes its current
  * threshold the collector makes a full, stop-the-world collection of the whole heap to see if
  * it can unload classes ({@code -Xlog:gc}: "Pause Full (Metadata GC Threshold)"): 60–160 ms
