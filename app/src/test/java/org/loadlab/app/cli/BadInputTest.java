@@ -277,6 +277,7 @@ class BadInputTest {
             {"--duration", "2", "--duration = 2.0: allowed more seconds than --warmup (3.0)"},
             {"--start-rate", "0", "--start-rate = 0.0: allowed a rate above 0 requests/s"},
             {"--nodes", "1", "--nodes = 1: allowed 2 or more"},
+            {"--half-runs", "0", "--half-runs = 0: allowed 1..9 experiments at half the saturation rate"},
             {"--window", "0", "--window = 0: allowed 1 or more"},
             {"--base-port", "70000", "--base-port = 70000: allowed 1..65091 (the benchmark uses ports up to --base-port + 444"
                     + " for --jvms 4)"},

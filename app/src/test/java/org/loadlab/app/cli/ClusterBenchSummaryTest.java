@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,5 +33,24 @@ class ClusterBenchSummaryTest {
     void aLastStepStillClearlyGrowingIsNotTheKneeButNoiseBeyondItIs() {
         assertTrue(ClusterBenchCommand.clearlyGrew(57733, 43067));
         assertFalse(ClusterBenchCommand.clearlyGrew(50866, 48077));
+    }
+
+    private static ClusterBenchCommand.Run half(double p99Millis) {
+        return new ClusterBenchCommand.Run(4, "half", 27000, 1000, "finished", 27000, 270000, 0, 0, 0, 0, 1200,
+                p99Millis * 1000, true);
+    }
+
+    /**
+     * Four 4-JVM runs of 2026-12-08 gave p99s of 3.99, 8.38, 13.54 and 5.88 ms at S/2, each from
+     * one experiment: the summary now reports the median of several, with each run's p99.
+     */
+    @Test
+    void theSummaryGivesTheMedianRunAtHalfTheSaturationRateAndEveryRunsP99() {
+        List<ClusterBenchCommand.Run> runs = List.of(half(13.54), half(4.21), half(5.03));
+        assertEquals(5.03, ClusterBenchCommand.medianByDecisionP99(runs).decisionP99Micros() / 1000, 1e-9);
+        assertEquals("median of 3 runs: p99 13.54, 4.21, 5.03 ms", ClusterBenchCommand.halfRunsLabel(runs));
+        assertEquals(13.54, ClusterBenchCommand.medianByDecisionP99(List.of(half(4.0), half(13.54))).decisionP99Micros() / 1000,
+                1e-9, "an even count takes the slower of the middle two");
+        assertEquals("one run", ClusterBenchCommand.halfRunsLabel(List.of(half(4.0))));
     }
 }
