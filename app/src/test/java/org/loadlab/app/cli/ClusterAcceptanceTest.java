@@ -36,11 +36,18 @@ class ClusterAcceptanceTest {
     private static Path dir;
     private static int basePort;
 
-    /** A base port with {@code count} consecutive free ports after it. */
+    /**
+     * A base port with {@code count} consecutive free ports after it, all below the kernel's
+     * ephemeral range. A port picked inside that range (it was 20000..50000) can be taken, between
+     * this check and the member's bind seconds later, as the local port of an outgoing connection
+     * (the members' own): a gateway then died with "Bind failed ... Address already in use" on its
+     * HTTP port 39826 in a CI run.
+     */
     static int freeRange(int count) throws IOException {
         Random r = new Random();
+        int top = Math.max(21000, ephemeralRangeStart()) - count;
         for (int attempt = 0; attempt < 200; attempt++) {
-            int base = 20000 + r.nextInt(30000);
+            int base = 20000 + r.nextInt(top - 20000);
             boolean free = true;
             for (int p = base; p < base + count && free; p++) {
                 try (ServerSocket s = new ServerSocket(p)) {
@@ -54,6 +61,16 @@ class ClusterAcceptanceTest {
             }
         }
         throw new IOException("no " + count + " consecutive free ports");
+    }
+
+    /** The first port of Linux's ephemeral range ({@code ip_local_port_range}), 32768 where it cannot be read. */
+    private static int ephemeralRangeStart() {
+        try {
+            String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
+            return Integer.parseInt(range.split("\\s+")[0]);
+        } catch (IOException | RuntimeException e) {
+            return 32768;
+        }
     }
 
     @BeforeAll
