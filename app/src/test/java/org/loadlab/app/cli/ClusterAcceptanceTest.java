@@ -41,15 +41,21 @@ class ClusterAcceptanceTest {
      * ephemeral range. A port picked inside that range (it was 20000..50000) can be taken, between
      * this check and the member's bind seconds later, as the local port of an outgoing connection
      * (the members' own): a gateway then died with "Bind failed ... Address already in use" on its
-     * HTTP port 39826 in a CI run.
+     * HTTP port 39826 in a CI run. Nor is a port handed out twice in this JVM: a test takes
+     * several ranges before any member binds one, so all were free at the check, and a gateway
+     * whose HTTP port fell inside its own remoting range died the same way.
      */
-    static int freeRange(int count) throws IOException {
+    static synchronized int freeRange(int count) throws IOException {
         Random r = new Random();
         int top = Math.max(21000, ephemeralRangeStart()) - count;
         for (int attempt = 0; attempt < 200; attempt++) {
             int base = 20000 + r.nextInt(top - 20000);
             boolean free = true;
             for (int p = base; p < base + count && free; p++) {
+                if (HANDED_OUT.contains(p)) {
+                    free = false;
+                    continue;
+                }
                 try (ServerSocket s = new ServerSocket(p)) {
                     s.setReuseAddress(true);
                 } catch (IOException e) {
@@ -57,11 +63,17 @@ class ClusterAcceptanceTest {
                 }
             }
             if (free) {
+                for (int p = base; p < base + count; p++) {
+                    HANDED_OUT.add(p);
+                }
                 return base;
             }
         }
         throw new IOException("no " + count + " consecutive free ports");
     }
+
+    /** Every port {@link #freeRange} has handed out in this JVM. */
+    private static final java.util.Set<Integer> HANDED_OUT = new java.util.HashSet<>();
 
     /** The first port of Linux's ephemeral range ({@code ip_local_port_range}), 32768 where it cannot be read. */
     private static int ephemeralRangeStart() {
