@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -126,8 +127,10 @@ public final class ClusterBenchCommand implements Callable<Integer> {
         if (out != null) {
             OutputDir.prepareFile(out, "--out");
         }
-        List<String> opts = memberJvmOpts.isEmpty() ? List.of("-Xmx512m", "-XX:+UseParallelGC") : memberJvmOpts;
-        System.out.println("cluster-bench: JVM options " + MemberJvmOptions.withDefaults(opts) + "; p2c, probe model, " + nodes + " nodes, deterministic demand"
+        // The members' and the baseline's JVMs alike (LocalCluster would add the defaults to the members' alone).
+        List<String> opts = MemberJvmOptions.withDefaults(
+                memberJvmOpts.isEmpty() ? List.of("-Xmx512m", "-XX:+UseParallelGC") : memberJvmOpts);
+        System.out.println("cluster-bench: JVM options " + opts + "; p2c, probe model, " + nodes + " nodes, deterministic demand"
                 + " 0.2 ms, " + duration + " s per experiment (" + warmup + " s warm-up window)");
         List<String> summary = new ArrayList<>();
         for (int n : jvms) {
@@ -255,7 +258,7 @@ public final class ClusterBenchCommand implements Callable<Integer> {
     private static ProcessBuilder java(List<String> opts, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(MemberJvmOptions.withDefaults(opts)); // as LocalCluster's members: the same JVM settings
+        cmd.addAll(opts);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), LoadLabCli.class.getName()));
         cmd.addAll(args);
         return new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
@@ -325,7 +328,7 @@ public final class ClusterBenchCommand implements Callable<Integer> {
      */
     static Run medianByDecisionP99(List<Run> runs) {
         List<Run> sorted = new ArrayList<>(runs);
-        sorted.sort(java.util.Comparator.comparingDouble(Run::decisionP99Micros));
+        sorted.sort(Comparator.comparingDouble(Run::decisionP99Micros));
         return sorted.get(sorted.size() / 2);
     }
 

@@ -240,7 +240,7 @@ public final class LocalClusterCommand implements Callable<Integer> {
             throw new BadInputException("--member-heap = '" + heap + "': too small; allowed: at least 128m");
         }
         if (!memberJvmOpts.isEmpty()) {
-            String refused = jvmRefuses(jvmOptions());
+            String refused = jvmRefuses(MemberJvmOptions.withDefaults(jvmOptions())); // what the members will run
             if (refused != null) {
                 throw new BadInputException("--member-jvm-opt = '" + String.join(" ", memberJvmOpts) + "': the members' JVM"
                         + " refuses it (" + refused + "); allowed: options of this JVM, e.g. -XX:+UseParallelGC");

@@ -11,9 +11,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,15 +54,7 @@ class ClusterAcceptanceTest {
             int base = 20000 + r.nextInt(top - 20000);
             boolean free = true;
             for (int p = base; p < base + count && free; p++) {
-                if (HANDED_OUT.contains(p)) {
-                    free = false;
-                    continue;
-                }
-                try (ServerSocket s = new ServerSocket(p)) {
-                    s.setReuseAddress(true);
-                } catch (IOException e) {
-                    free = false;
-                }
+                free = !HANDED_OUT.contains(p) && bindable(p);
             }
             if (free) {
                 for (int p = base; p < base + count; p++) {
@@ -73,7 +67,15 @@ class ClusterAcceptanceTest {
     }
 
     /** Every port {@link #freeRange} has handed out in this JVM. */
-    private static final java.util.Set<Integer> HANDED_OUT = new java.util.HashSet<>();
+    private static final Set<Integer> HANDED_OUT = new HashSet<>();
+
+    private static boolean bindable(int port) {
+        try (ServerSocket s = new ServerSocket(port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
 
     /** The first port of Linux's ephemeral range ({@code ip_local_port_range}), 32768 where it cannot be read. */
     private static int ephemeralRangeStart() {
